@@ -1,0 +1,219 @@
+/**
+ * Collections that grow with the site, stored in fixed-size chunks of plain JSON.
+ *
+ * immer (and any copy-on-write update) copies an array whole when one element changes; a log of a
+ * million records or a table of 100,000 rows must not be copied to change one row. Here a change copies
+ * one chunk (at most `CHUNK_SIZE` elements) and the short array of chunks. Two flavours of each update
+ * exist: pure functions that return a new collection, and `...InPlace` functions that mutate a mutable
+ * view (an immer draft inside `evolve`).
+ */
+import { invariant } from './invariant.js';
+
+/** Elements per chunk. */
+export const CHUNK_SIZE = 1000;
+
+/** An ordered list in chunks. Every chunk but the last is full. */
+export interface ChunkedList<T> {
+  readonly length: number;
+  readonly chunks: readonly (readonly T[])[];
+}
+
+/** The mutable view of a list (what an immer draft of it is). */
+export interface MutableChunkedList<T> {
+  length: number;
+  chunks: T[][];
+}
+
+/** An empty list. @example emptyList<number>().length // 0 */
+export const emptyList = <T>(): ChunkedList<T> => ({ length: 0, chunks: [] });
+
+/** Builds a list from an array. @example listFromArray([1, 2]).length // 2 */
+export function listFromArray<T>(items: readonly T[]): ChunkedList<T> {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += CHUNK_SIZE)
+    chunks.push(items.slice(start, start + CHUNK_SIZE));
+  return { length: items.length, chunks };
+}
+
+/** The element at a 0-based index, or undefined. @example listGet(listFromArray(['a']), 0) // 'a' */
+export function listGet<T>(list: ChunkedList<T>, index: number): T | undefined {
+  if (!Number.isInteger(index) || index < 0 || index >= list.length) return undefined;
+  return list.chunks[Math.floor(index / CHUNK_SIZE)]?.[index % CHUNK_SIZE];
+}
+
+/** A new list with one more element at the end. @example listAppend(emptyList(), 'a').length // 1 */
+export function listAppend<T>(list: ChunkedList<T>, item: T): ChunkedList<T> {
+  const chunks = list.chunks.slice();
+  const last = chunks[chunks.length - 1];
+  if (last !== undefined && last.length < CHUNK_SIZE) chunks[chunks.length - 1] = [...last, item];
+  else chunks.push([item]);
+  return { length: list.length + 1, chunks };
+}
+
+/** A new list with the element at `index` replaced. */
+export function listSet<T>(list: ChunkedList<T>, index: number, item: T): ChunkedList<T> {
+  invariant(Number.isInteger(index) && index >= 0 && index < list.length, `index ${index} out of range`);
+  const chunkIndex = Math.floor(index / CHUNK_SIZE);
+  const chunks = list.chunks.slice();
+  const chunk = (chunks[chunkIndex] ?? []).slice();
+  chunk[index % CHUNK_SIZE] = item;
+  chunks[chunkIndex] = chunk;
+  return { length: list.length, chunks };
+}
+
+/** Appends in place (inside `evolve`). */
+export function listPushInPlace<T>(list: MutableChunkedList<T>, item: T): void {
+  const last = list.chunks[list.chunks.length - 1];
+  if (last !== undefined && last.length < CHUNK_SIZE) last.push(item);
+  else list.chunks.push([item]);
+  list.length += 1;
+}
+
+/** Replaces the element at `index` in place (inside `evolve`). */
+export function listSetInPlace<T>(list: MutableChunkedList<T>, index: number, item: T): void {
+  invariant(Number.isInteger(index) && index >= 0 && index < list.length, `index ${index} out of range`);
+  const chunk = list.chunks[Math.floor(index / CHUNK_SIZE)];
+  invariant(chunk !== undefined, 'chunk exists');
+  chunk[index % CHUNK_SIZE] = item;
+}
+
+/** Elements from `start` (inclusive) to `end` (exclusive), in order. */
+export function* listRange<T>(list: ChunkedList<T>, start = 0, end = list.length): Generator<T> {
+  const from = Math.max(0, start);
+  const to = Math.min(list.length, end);
+  for (let index = from; index < to; ) {
+    const chunk = list.chunks[Math.floor(index / CHUNK_SIZE)] ?? [];
+    const stop = Math.min(chunk.length, to - Math.floor(index / CHUNK_SIZE) * CHUNK_SIZE);
+    for (let offset = index % CHUNK_SIZE; offset < stop; offset += 1) yield chunk[offset] as T;
+    index = (Math.floor(index / CHUNK_SIZE) + 1) * CHUNK_SIZE;
+  }
+}
+
+/** Elements from `start` (inclusive) down to `end` (exclusive), newest first. */
+export function* listRangeReverse<T>(list: ChunkedList<T>, start = list.length - 1, end = -1): Generator<T> {
+  for (let index = Math.min(start, list.length - 1); index > end && index >= 0; index -= 1) {
+    yield list.chunks[Math.floor(index / CHUNK_SIZE)]?.[index % CHUNK_SIZE] as T;
+  }
+}
+
+/** The whole list as an array (a copy). */
+export const listToArray = <T>(list: ChunkedList<T>): T[] => list.chunks.flat() as T[];
+
+/**
+ * The first index whose element is not below `target` by `key` (a list sorted ascending by key), or
+ * `length` when none is.
+ */
+export function listLowerBound<T>(
+  list: ChunkedList<T>,
+  target: number | string,
+  key: (item: T) => number | string,
+) {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (key(listGet(list, mid) as T) < target) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * A table keyed by sequential integer ids starting at 1: the row with id `n` lives at index `n - 1`,
+ * deleted rows are `null`. Reads and writes by id are O(1); nothing is ever scanned to find an id.
+ */
+export interface Table<T> {
+  readonly rows: ChunkedList<T | null>;
+  readonly count: number;
+}
+
+/** The mutable view of a table. */
+export interface MutableTable<T> {
+  rows: MutableChunkedList<T | null>;
+  count: number;
+}
+
+/** An empty table. */
+export const emptyTable = <T>(): Table<T> => ({ rows: emptyList(), count: 0 });
+
+/** The id the next inserted row gets. @example nextId(emptyTable()) // 1 */
+export const nextId = <T>(table: Table<T>): number => table.rows.length + 1;
+
+/** The row with an id, or undefined (deleted, never existed, or not an integer id). */
+export const tableGet = <T>(table: Table<T>, id: number): T | undefined =>
+  listGet(table.rows, id - 1) ?? undefined;
+
+/** Inserts a row in place; its id must be the table's next id. */
+export function tableInsertInPlace<T extends { readonly id: number }>(table: MutableTable<T>, row: T): void {
+  invariant(row.id === table.rows.length + 1, `row id ${row.id} is not the next id ${table.rows.length + 1}`);
+  listPushInPlace(table.rows, row);
+  table.count += 1;
+}
+
+/** Replaces an existing row in place. */
+export function tableSetInPlace<T extends { readonly id: number }>(table: MutableTable<T>, row: T): void {
+  invariant(listGet(table.rows, row.id - 1) != null, `row ${row.id} exists`);
+  listSetInPlace(table.rows, row.id - 1, row);
+}
+
+/** Deletes a row in place (its id is never reused). */
+export function tableDeleteInPlace<T>(table: MutableTable<T>, id: number): void {
+  invariant(listGet(table.rows, id - 1) != null, `row ${id} exists`);
+  listSetInPlace(table.rows, id - 1, null);
+  table.count -= 1;
+}
+
+/** Live rows in id order. */
+export function* tableRows<T>(table: Table<T>): Generator<T> {
+  for (const row of listRange(table.rows)) if (row !== null) yield row;
+}
+
+/** Live rows in descending id order. */
+export function* tableRowsReverse<T>(table: Table<T>): Generator<T> {
+  for (const row of listRangeReverse(table.rows)) if (row !== null) yield row;
+}
+
+/**
+ * A string-keyed index split over fixed shards, so that adding a key copies one shard (about n/64
+ * entries), not the whole index. Keys are stored with a prefix so that `__proto__` and its kin are plain
+ * keys.
+ */
+export interface ShardedIndex<V> {
+  readonly shards: readonly Readonly<Record<string, V>>[];
+}
+
+/** The mutable view of an index. */
+export interface MutableShardedIndex<V> {
+  shards: Record<string, V>[];
+}
+
+const SHARDS = 64;
+
+/** An empty index. */
+export const emptyIndex = <V>(): ShardedIndex<V> => ({ shards: Array.from({ length: SHARDS }, () => ({})) });
+
+function shardOf(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i += 1) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % SHARDS;
+}
+
+/** The value under a key. */
+export function indexGet<V>(index: ShardedIndex<V>, key: string): V | undefined {
+  const shard = index.shards[shardOf(key)];
+  const slot = `k:${key}`;
+  return shard !== undefined && Object.hasOwn(shard, slot) ? shard[slot] : undefined;
+}
+
+/** Sets a key in place. */
+export function indexSetInPlace<V>(index: MutableShardedIndex<V>, key: string, value: V): void {
+  const shard = index.shards[shardOf(key)];
+  invariant(shard !== undefined, 'shard exists');
+  shard[`k:${key}`] = value;
+}
+
+/** Removes a key in place. */
+export function indexDeleteInPlace<V>(index: MutableShardedIndex<V>, key: string): void {
+  const shard = index.shards[shardOf(key)];
+  if (shard !== undefined) delete shard[`k:${key}`];
+}

@@ -1,0 +1,37 @@
+/**
+ * Deterministic identifiers. Every id comes from a counter in state (a table's next id), so the same
+ * requests at the same instants give byte-identical results. Public uids (`inv_...`) encode their row's
+ * id, so a uid is resolved without an index.
+ */
+
+const UID_WIDTH = 13;
+const UID_BODY = /^[0-9a-z]{13}$/;
+
+/**
+ * The uid of a row: a prefix and its id in base 36, padded.
+ * @example uidOf('inv', 1) // 'inv_0000000000001'
+ */
+export const uidOf = (prefix: string, id: number): string =>
+  `${prefix}_${id.toString(36).padStart(UID_WIDTH, '0')}`;
+
+/**
+ * The row id a uid encodes, or undefined when the text is not a uid of that prefix.
+ * @example idOfUid('inv', 'inv_000000000000a') // 10
+ */
+export function idOfUid(prefix: string, uid: string): number | undefined {
+  if (!uid.startsWith(`${prefix}_`)) return undefined;
+  const body = uid.slice(prefix.length + 1);
+  if (!UID_BODY.test(body)) return undefined;
+  const id = Number.parseInt(body, 36);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * Parses a positive integer id from a path segment or a JSON value; anything else is undefined.
+ * @example parseId('42') // 42
+ */
+export function parseId(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  if (typeof value !== 'string' || !/^[1-9]\d{0,14}$/.test(value)) return undefined;
+  return Number(value);
+}

@@ -1,0 +1,224 @@
+/**
+ * Exact decimal arithmetic for money, quantities and rates.
+ *
+ * Values cross this module as canonical decimal strings (no exponent, no superfluous zeros, `-0` never
+ * appears). This module is the only importer of decimal.js, so a scaled-integer fast path can take over
+ * hot loops without touching the domain.
+ */
+import { Decimal } from 'decimal.js';
+import { err, ok, type Result } from './result.js';
+
+/** A canonical decimal string, for example `"12.5"`, `"-3"`, `"0.0001"`. */
+export type Dec = string;
+
+const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -9e15, toExpPos: 9e15 });
+type DecimalValue = InstanceType<typeof D>;
+
+/** Limits on what a parsed decimal may look like: no input can make arithmetic expensive. */
+export interface DecimalLimits {
+  /** Digits before the point. Default 15. */
+  readonly maxIntegerDigits?: number;
+  /** Digits after the point. Default 10. */
+  readonly maxScale?: number;
+  /** Whether a negative value is accepted. Default true. */
+  readonly allowNegative?: boolean;
+}
+
+/** Why a value is not an acceptable decimal. */
+export type DecimalParseError = 'not_a_number' | 'too_large' | 'too_precise' | 'negative';
+
+const DECIMAL_PATTERN = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+const EXPONENT_PATTERN = /^([+-]?)(\d*)(?:\.(\d*))?[eE]([+-]?\d+)$/;
+
+/**
+ * Parses a JSON number or a numeric string strictly and within bounds.
+ *
+ * Accepts `"12.50"`, `12.5`, `"-0"`, `".5"`; refuses `"1e999999999"`, `"NaN"`, `" 1"`, `"1,5"` and values
+ * beyond the limits. The result is canonical.
+ * @example parseDecimal('012.50') // { ok: true, value: '12.5' }
+ * @example parseDecimal('1e999999999') // { ok: false, error: 'too_large' }
+ */
+export function parseDecimal(input: unknown, limits: DecimalLimits = {}): Result<Dec, DecimalParseError> {
+  const maxIntegerDigits = limits.maxIntegerDigits ?? 15;
+  const maxScale = limits.maxScale ?? 10;
+  let text: string;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) return err('not_a_number');
+    text = numberToPlainString(input);
+  } else if (typeof input === 'string') {
+    if (input.length === 0 || input.length > 64)
+      return input.length > 64 ? err('too_large') : err('not_a_number');
+    text = input;
+  } else {
+    return err('not_a_number');
+  }
+  const match = DECIMAL_PATTERN.exec(text);
+  if (!match) {
+    const expo = EXPONENT_PATTERN.exec(text);
+    if (!expo) return err('not_a_number');
+    const [, expSign = '', mantInt = '', mantFrac = '', expText = ''] = expo;
+    if (mantInt.length === 0 && mantFrac.length === 0) return err('not_a_number');
+    // Bound the result from the digits alone (the input is at most 64 characters), before any arithmetic.
+    const digits = (mantInt + mantFrac).replace(/^0+/, '');
+    if (digits.length === 0) return ok('0');
+    const significant = digits.replace(/0+$/, '');
+    const exponent = Number(expText) - mantFrac.length + (digits.length - significant.length);
+    if (significant.length + exponent > maxIntegerDigits) return err('too_large');
+    if (-exponent > maxScale) return err('too_precise');
+    return parseDecimal(new D(`${expSign}${significant}e${exponent}`).toFixed(), limits);
+  }
+  const [, sign = '', intPart = '', fracPart = ''] = match;
+  if (intPart.length === 0 && fracPart.length === 0) return err('not_a_number');
+  const intDigits = intPart.replace(/^0+/, '');
+  const fracDigits = fracPart.replace(/0+$/, '');
+  if (intDigits.length > maxIntegerDigits) return err('too_large');
+  if (fracDigits.length > maxScale) return err('too_precise');
+  const isZero = intDigits.length === 0 && fracDigits.length === 0;
+  if (isZero) return ok('0');
+  if (sign === '-' && limits.allowNegative === false) return err('negative');
+  const body = (intDigits.length === 0 ? '0' : intDigits) + (fracDigits.length === 0 ? '' : `.${fracDigits}`);
+  return ok(sign === '-' ? `-${body}` : body);
+}
+
+function numberToPlainString(value: number): string {
+  const text = String(value);
+  return /e/i.test(text) ? new D(value).toFixed() : text;
+}
+
+const dec = (value: Dec): DecimalValue => new D(value);
+const out = (value: DecimalValue): Dec => {
+  const text = value.toFixed();
+  return text === '-0' ? '0' : text;
+};
+
+/** `a + b`. @example add('0.1', '0.2') // '0.3' */
+export const add = (a: Dec, b: Dec): Dec => out(dec(a).plus(b));
+/** `a − b`. @example sub('1', '0.25') // '0.75' */
+export const sub = (a: Dec, b: Dec): Dec => out(dec(a).minus(b));
+/** `a × b`, exact up to 40 significant digits. @example mul('1.5', '3') // '4.5' */
+export const mul = (a: Dec, b: Dec): Dec => out(dec(a).times(b));
+/** `a ÷ b` to 40 significant digits. @example div('1', '4') // '0.25' */
+export const div = (a: Dec, b: Dec): Dec => out(dec(a).div(b));
+/** `−a`. @example neg('2') // '-2' */
+export const neg = (a: Dec): Dec => out(dec(a).neg());
+/** Absolute value. @example abs('-2') // '2' */
+export const abs = (a: Dec): Dec => out(dec(a).abs());
+/** Sum of a list. @example sum(['1', '2.5']) // '3.5' */
+export function sum(values: Iterable<Dec>): Dec {
+  let total = new D(0);
+  for (const value of values) total = total.plus(value);
+  return out(total);
+}
+/** -1, 0 or 1. @example cmp('2', '10') // -1 */
+export const cmp = (a: Dec, b: Dec): -1 | 0 | 1 => dec(a).cmp(b) as -1 | 0 | 1;
+/** @example isZero('0') // true */
+export const isZero = (a: Dec): boolean => dec(a).isZero();
+/** @example isNegative('-0.01') // true */
+export const isNegative = (a: Dec): boolean => dec(a).isNegative() && !dec(a).isZero();
+/** @example isPositive('0.01') // true */
+export const isPositive = (a: Dec): boolean => dec(a).isPositive() && !dec(a).isZero();
+/** The smaller of two. @example min('1', '2') // '1' */
+export const min = (a: Dec, b: Dec): Dec => (cmp(a, b) <= 0 ? a : b);
+/** The larger of two. @example max('1', '2') // '2' */
+export const max = (a: Dec, b: Dec): Dec => (cmp(a, b) >= 0 ? a : b);
+/** Whether the value is a whole number. @example isInteger('3.0') // true */
+export const isInteger = (a: Dec): boolean => dec(a).isInteger();
+/** `amount × percentage / 100`, unrounded. @example percentOf('200', '8.875') // '17.75' */
+export const percentOf = (amount: Dec, percentage: Dec): Dec => out(dec(amount).times(percentage).div(100));
+
+/** Rounds half-up (away from zero on a tie) to `places` decimals. @example roundTo('2.345', 2) // '2.35' */
+export const roundTo = (value: Dec, places: number): Dec =>
+  out(dec(value).toDecimalPlaces(places, D.ROUND_HALF_UP));
+
+const MINOR_UNITS: Readonly<Record<string, number>> = {
+  BHD: 3,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  IQD: 3,
+  ISK: 0,
+  JOD: 3,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  PYG: 0,
+  RWF: 0,
+  TND: 3,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+};
+
+/** Decimal places of a currency's minor unit (ISO 4217; 2 unless listed). @example minorUnits('JPY') // 0 */
+export const minorUnits = (currency: string): number => MINOR_UNITS[currency.toUpperCase()] ?? 2;
+
+/** Rounds half-up to the currency's minor unit. @example roundMoney('10.005', 'USD') // '10.01' */
+export const roundMoney = (value: Dec, currency: string): Dec => roundTo(value, minorUnits(currency));
+
+/**
+ * Formats with exactly the currency's decimals, for the wire. Rounds half-up first.
+ * @example formatMoney('5', 'USD') // '5.00'
+ */
+export function formatMoney(value: Dec, currency: string): string {
+  const text = dec(value).toFixed(minorUnits(currency), D.ROUND_HALF_UP);
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+
+/** Amount in integer minor units (half-up). @example toMinor('12.345', 'USD') // 1235 */
+export const toMinor = (value: Dec, currency: string): number =>
+  dec(value)
+    .times(new D(10).pow(minorUnits(currency)))
+    .toDecimalPlaces(0, D.ROUND_HALF_UP)
+    .toNumber();
+
+/** Amount from integer minor units. @example fromMinor(1235, 'USD') // '12.35' */
+export const fromMinor = (minor: number, currency: string): Dec =>
+  out(new D(minor).div(new D(10).pow(minorUnits(currency))));
+
+/**
+ * Splits `total` over parts in proportion to `weights` by the largest-remainder method, in the
+ * currency's minor units: the parts add up exactly to `total` (rounded to the minor unit) and each is
+ * within one minor unit of its exact share. Ties go to the earlier part. When every weight is zero the
+ * total is split equally.
+ * @example allocate('10', ['1', '1', '1'], 'USD') // ['3.34', '3.33', '3.33']
+ */
+export function allocate(total: Dec, weights: readonly Dec[], currency: string): Dec[] {
+  if (weights.length === 0) return [];
+  const places = minorUnits(currency);
+  const scale = new D(10).pow(places);
+  const totalMinor = dec(total).times(scale).toDecimalPlaces(0, D.ROUND_HALF_UP);
+  const sign = totalMinor.isNegative() ? -1 : 1;
+  const magnitude = totalMinor.abs();
+  let decimalWeights = weights.map((w) => dec(w).abs());
+  let weightSum = decimalWeights.reduce((a, b) => a.plus(b), new D(0));
+  if (weightSum.isZero()) {
+    decimalWeights = weights.map(() => new D(1));
+    weightSum = new D(weights.length);
+  }
+  const floors: DecimalValue[] = [];
+  const remainders: { index: number; remainder: DecimalValue }[] = [];
+  let assigned = new D(0);
+  decimalWeights.forEach((weight, index) => {
+    const exact = magnitude.times(weight).div(weightSum);
+    const floor = exact.floor();
+    floors.push(floor);
+    assigned = assigned.plus(floor);
+    remainders.push({ index, remainder: exact.minus(floor) });
+  });
+  let left = magnitude.minus(assigned).toNumber();
+  remainders.sort((a, b) => b.remainder.cmp(a.remainder) || a.index - b.index);
+  for (const { index } of remainders) {
+    if (left <= 0) break;
+    floors[index] = (floors[index] ?? new D(0)).plus(1);
+    left -= 1;
+  }
+  return floors.map((units) => out(units.times(sign).div(scale)));
+}
