@@ -1,0 +1,37 @@
+/** HTTP Basic authentication against the site's API keys (SPEC 5): `KEY:x` or `KEY:X`. */
+
+function constantTimeEqual(a: string, b: string): boolean {
+  const length = Math.max(a.length, b.length);
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < length; i += 1) difference |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
+  return difference === 0;
+}
+
+function decodeBase64(text: string): string | undefined {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length > 4096) return undefined;
+  try {
+    return atob(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether an Authorization header carries one of the keys, with the password `x` or `X`. Every key is
+ * compared in constant time, so timing does not tell which key or how much of it matched.
+ * @example isAuthorized('Basic ' + btoa('secret:x'), ['secret']) // true
+ */
+export function isAuthorized(header: string | undefined, keys: readonly string[]): boolean {
+  if (header === undefined) return false;
+  const match = /^Basic\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) return false;
+  const credentials = decodeBase64(match[1]);
+  if (credentials === undefined) return false;
+  const colon = credentials.lastIndexOf(':');
+  if (colon < 0) return false;
+  const key = credentials.slice(0, colon);
+  const password = credentials.slice(colon + 1);
+  let matched = false;
+  for (const candidate of keys) matched = constantTimeEqual(key, candidate) || matched;
+  return matched && (password === 'x' || password === 'X');
+}

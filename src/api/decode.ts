@@ -1,0 +1,114 @@
+/**
+ * Decoding untrusted JSON into typed input with zod. Unknown keys are dropped, numbers arrive as JSON
+ * numbers or numeric strings and are bounded, so no input can make the engine's work expensive.
+ */
+import { z } from 'zod';
+import { type Dec, type DecimalLimits, fromMinor, parseDecimal } from '../kernel/money.js';
+import { err, ok, type Result } from '../kernel/result.js';
+import { parseCalendarDate } from '../kernel/time.js';
+
+export { z };
+
+const MAX_INT = 1_000_000_000_000;
+
+/** An integer, from a JSON number or an integer string, within bounds. */
+export const zInt = (min = 0, max = MAX_INT) =>
+  z.union([z.number(), z.string().max(32)]).transform((value, context) => {
+    const number =
+      typeof value === 'number' ? value : /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+    if (!Number.isSafeInteger(number) || number < min || number > max) {
+      context.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+      return z.NEVER;
+    }
+    return number;
+  });
+
+/** A positive integer id. */
+export const zId = () => zInt(1, Number.MAX_SAFE_INTEGER);
+
+/** An id or a `handle:...` reference, as text. */
+export const zIdOrHandle = () =>
+  z.union([z.number(), z.string().max(300)]).transform((value, context) => {
+    const text = String(value).trim();
+    if (/^[1-9]\d{0,15}$/.test(text) || (text.startsWith('handle:') && text.length > 7)) return text;
+    if (text.length > 0 && !/^\d/.test(text) && typeof value === 'string') return `handle:${text}`;
+    context.addIssue({ code: 'custom', message: 'must be an id or a handle' });
+    return z.NEVER;
+  });
+
+/** An exact decimal from a number or a numeric string, within limits. */
+export const zDecimal = (limits: DecimalLimits = {}) =>
+  z.union([z.number(), z.string()]).transform((value, context): Dec => {
+    const parsed = parseDecimal(value, limits);
+    if (!parsed.ok) {
+      context.addIssue({ code: 'custom', message: decimalMessage(parsed.error) });
+      return z.NEVER;
+    }
+    return parsed.value;
+  });
+
+function decimalMessage(error: string): string {
+  switch (error) {
+    case 'too_large':
+      return 'is too large';
+    case 'too_precise':
+      return 'has too many decimal places';
+    case 'negative':
+      return 'must not be negative';
+    default:
+      return 'is not a number';
+  }
+}
+
+/** A non-negative amount in minor units (`*_in_cents`), decoded to a decimal amount of `currency`. */
+export const zCents = (currency: string) =>
+  zInt(0, 100_000_000_000_000).transform((cents) => fromMinor(cents, currency));
+
+/** A boolean from `true`/`false`, `"true"`/`"false"`, `1`/`0`, `"1"`/`"0"`. */
+export const zBool = () =>
+  z.union([z.boolean(), z.number(), z.string().max(8)]).transform((value, context) => {
+    if (value === true || value === 1 || value === 'true' || value === '1') return true;
+    if (value === false || value === 0 || value === 'false' || value === '0') return false;
+    context.addIssue({ code: 'custom', message: 'must be true or false' });
+    return z.NEVER;
+  });
+
+/** A string of bounded length. */
+export const zText = (max = 255) => z.string().max(max, `is too long (maximum is ${max} characters)`);
+
+/** A `YYYY-MM-DD` date. */
+export const zDate = () =>
+  z.string().transform((value, context) => {
+    const parsed = parseCalendarDate(value);
+    if (!parsed.ok) {
+      context.addIssue({ code: 'custom', message: 'must be a date in the format YYYY-MM-DD' });
+      return z.NEVER;
+    }
+    return parsed.value;
+  });
+
+/** A decoding failure: messages by field (dotted path; `base` for the whole body). */
+export type DecodeFailure = Readonly<Record<string, string[]>>;
+
+/**
+ * Decodes input with a schema, collecting every issue by field.
+ * @example decode(z.object({ a: zInt() }), { a: '3' }) // ok({ a: 3 })
+ */
+export function decode<T>(schema: z.ZodType<T>, input: unknown): Result<T, DecodeFailure> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return ok(parsed.data);
+  const failure: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.filter((part) => typeof part !== 'symbol').join('.') || 'base';
+    const message =
+      issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
+    const messages = failure[field] ?? [];
+    messages.push(message);
+    failure[field] = messages;
+  }
+  return err(failure);
+}
+
+/** Flattens a decoding failure into messages such as `customer.email: is required`. */
+export const failureMessages = (failure: DecodeFailure): string[] =>
+  Object.entries(failure).flatMap(([field, messages]) => messages.map((message) => `${field}: ${message}`));

@@ -1,0 +1,337 @@
+/** Customers: create, read, lookup by reference, list, update of plain fields, delete. */
+
+import type { Customer } from '../../domain/customer/types.js';
+import type { DomainError } from '../../domain/errors.js';
+import type { SiteState } from '../../engine/state.js';
+import type { Transaction } from '../../engine/transaction.js';
+import { indexGet, tableRows, tableRowsReverse } from '../../kernel/collection.js';
+import { err, ok, type Result } from '../../kernel/result.js';
+import { decodeBody, findRef, missing, pageOf, paging, stamp } from '../common.js';
+import { z, zBool, zInt, zText } from '../decode.js';
+import { type Route, reply } from '../route.js';
+
+export function presentCustomer(state: SiteState, customer: Customer) {
+  return {
+    id: customer.id,
+    first_name: customer.firstName,
+    last_name: customer.lastName,
+    email: customer.email,
+    cc_emails: customer.ccEmails,
+    organization: customer.organization,
+    reference: customer.reference,
+    address: customer.address,
+    address_2: customer.address2,
+    city: customer.city,
+    state: customer.state,
+    state_name: customer.state,
+    zip: customer.zip,
+    country: customer.country,
+    country_name: customer.country,
+    phone: customer.phone,
+    locale: customer.locale,
+    verified: customer.verified,
+    tax_exempt: customer.taxExempt,
+    tax_exempt_reason: customer.taxExemptReason,
+    surcharging: false,
+    vat_number: customer.vatNumber,
+    vat_country: customer.vatCountry,
+    entity_identifier_kind: customer.entityIdentifierKind,
+    entity_identifier_value: customer.entityIdentifierValue,
+    parent_id: customer.parentId,
+    salesforce_id: customer.salesforceId,
+    default_subscription_group_uid: null,
+    default_auto_renewal_profile_id: null,
+    portal_customer_created_at: stamp(state, customer.portalCustomerCreatedAt),
+    portal_invite_last_sent_at: stamp(state, customer.portalInviteLastSentAt),
+    portal_invite_last_accepted_at: stamp(state, customer.portalInviteLastAcceptedAt),
+    created_at: stamp(state, customer.createdAt),
+    updated_at: stamp(state, customer.updatedAt),
+    maxioid: `cus_${customer.id}`,
+    branding_theme_id: null,
+  };
+}
+
+/** The customer fields a create or update request may carry. */
+export const customerFields = {
+  first_name: zText().optional(),
+  last_name: zText().optional(),
+  email: zText().optional(),
+  cc_emails: zText(2000).nullish(),
+  organization: zText().nullish(),
+  reference: zText().nullish(),
+  address: zText().nullish(),
+  address_2: zText().nullish(),
+  city: zText().nullish(),
+  state: zText().nullish(),
+  zip: zText().nullish(),
+  country: zText().nullish(),
+  phone: zText().nullish(),
+  locale: zText().nullish(),
+  vat_number: zText().nullish(),
+  tax_exempt: zBool().optional(),
+  tax_exempt_reason: zText().nullish(),
+  parent_id: zInt(1, Number.MAX_SAFE_INTEGER).nullish(),
+  salesforce_id: zText().nullish(),
+  verified: zBool().nullish(),
+};
+
+export const customerFieldsSchema = z.object(customerFields);
+export type CustomerFields = z.infer<typeof customerFieldsSchema>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+const invalid = (message: string, field: string): DomainError => ({
+  code: 'invalid_customer',
+  status: 422,
+  message,
+  field,
+});
+
+/** Builds a new customer from request fields, or the first validation error. */
+export function buildCustomer(
+  tx: Transaction,
+  fields: CustomerFields,
+  id: number,
+): Result<Customer, DomainError> {
+  const firstName = fields.first_name?.trim() ?? '';
+  const lastName = fields.last_name?.trim() ?? '';
+  const email = fields.email?.trim() ?? '';
+  if (firstName === '') return err(invalid('First name: cannot be blank.', 'first_name'));
+  if (lastName === '') return err(invalid('Last name: cannot be blank.', 'last_name'));
+  if (email === '' || !EMAIL.test(email))
+    return err(invalid('Email address: must be a valid email address.', 'email'));
+  const checked = checkReferences(tx, fields, id);
+  if (!checked.ok) return checked;
+  return ok({
+    id,
+    firstName,
+    lastName,
+    email,
+    ccEmails: fields.cc_emails ?? null,
+    organization: fields.organization ?? null,
+    reference: blankToNull(fields.reference),
+    address: fields.address ?? null,
+    address2: fields.address_2 ?? null,
+    city: fields.city ?? null,
+    state: fields.state ?? null,
+    zip: fields.zip ?? null,
+    country: fields.country ?? null,
+    phone: fields.phone ?? null,
+    locale: fields.locale ?? null,
+    verified: fields.verified ?? false,
+    taxExempt: fields.tax_exempt ?? false,
+    taxExemptReason: fields.tax_exempt_reason ?? null,
+    salesforceId: fields.salesforce_id ?? null,
+    parentId: fields.parent_id ?? null,
+    entityIdentifierKind: null,
+    entityIdentifierValue: null,
+    vatNumber: blankToNull(fields.vat_number),
+    vatCountry: null,
+    portalCustomerCreatedAt: null,
+    portalInviteLastSentAt: null,
+    portalInviteLastAcceptedAt: null,
+    createdAt: tx.now,
+    updatedAt: tx.now,
+  });
+}
+
+const blankToNull = (value: string | null | undefined): string | null =>
+  value === undefined || value === null || value.trim() === '' ? null : value.trim();
+
+function checkReferences(tx: Transaction, fields: CustomerFields, selfId: number): Result<true, DomainError> {
+  const reference = blankToNull(fields.reference);
+  if (reference !== null) {
+    const owner = indexGet(tx.state.indexes.customerReferences, reference);
+    if (owner !== undefined && owner !== selfId)
+      return err(invalid('Reference: must be unique - that value has been taken.', 'reference'));
+  }
+  if (fields.parent_id !== undefined && fields.parent_id !== null) {
+    if (tx.get('customers', fields.parent_id) === undefined)
+      return err(invalid('Parent: not found.', 'parent_id'));
+    for (
+      let ancestor: number | null = fields.parent_id, depth = 0;
+      ancestor !== null && depth < 10_000;
+      depth += 1
+    ) {
+      if (ancestor === selfId)
+        return err(invalid('Parent: a customer cannot be its own ancestor.', 'parent_id'));
+      ancestor = tx.get('customers', ancestor)?.parentId ?? null;
+    }
+  }
+  return ok(true);
+}
+
+/** Applies the plain fields of an update request to a customer. */
+export function updateCustomerFields(
+  tx: Transaction,
+  customer: Customer,
+  fields: CustomerFields,
+): Result<Customer, DomainError> {
+  const checked = checkReferences(tx, fields, customer.id);
+  if (!checked.ok) return checked;
+  const text = (sent: string | null | undefined, current: string | null) =>
+    sent === undefined ? current : sent;
+  const required = (
+    sent: string | undefined,
+    current: string,
+    label: string,
+    field: string,
+  ): Result<string, DomainError> => {
+    if (sent === undefined) return ok(current);
+    return sent.trim() === '' ? err(invalid(`${label}: cannot be blank.`, field)) : ok(sent.trim());
+  };
+  const firstName = required(fields.first_name, customer.firstName, 'First name', 'first_name');
+  if (!firstName.ok) return firstName;
+  const lastName = required(fields.last_name, customer.lastName, 'Last name', 'last_name');
+  if (!lastName.ok) return lastName;
+  const email = required(fields.email, customer.email, 'Email address', 'email');
+  if (!email.ok) return email;
+  if (!EMAIL.test(email.value)) return err(invalid('Email address: must be a valid email address.', 'email'));
+  return ok({
+    ...customer,
+    firstName: firstName.value,
+    lastName: lastName.value,
+    email: email.value,
+    ccEmails: text(fields.cc_emails, customer.ccEmails),
+    organization: text(fields.organization, customer.organization),
+    reference: fields.reference === undefined ? customer.reference : blankToNull(fields.reference),
+    address: text(fields.address, customer.address),
+    address2: text(fields.address_2, customer.address2),
+    city: text(fields.city, customer.city),
+    state: text(fields.state, customer.state),
+    zip: text(fields.zip, customer.zip),
+    country: text(fields.country, customer.country),
+    phone: text(fields.phone, customer.phone),
+    locale: text(fields.locale, customer.locale),
+    verified: fields.verified ?? customer.verified,
+    taxExempt: fields.tax_exempt ?? customer.taxExempt,
+    taxExemptReason: text(fields.tax_exempt_reason, customer.taxExemptReason),
+    salesforceId: text(fields.salesforce_id, customer.salesforceId),
+    parentId: fields.parent_id === undefined ? customer.parentId : fields.parent_id,
+    updatedAt: tx.now,
+  });
+}
+
+const customerBody = z.object({ customer: customerFieldsSchema });
+const one = (customer: Customer) => (state: SiteState) => ({ customer: presentCustomer(state, customer) });
+
+/** Records `customer_create`. */
+export function recordCustomerCreate(tx: Transaction, customer: Customer): void {
+  tx.record({
+    key: 'customer_create',
+    message: `Customer ${customer.firstName} ${customer.lastName} created`,
+    customerId: customer.id,
+  });
+}
+
+export const customerRoutes: readonly Route[] = [
+  {
+    method: 'POST',
+    path: '/customers.json',
+    run: ({ tx, body }) => {
+      const input = decodeBody(customerBody, body);
+      if (!input.ok) return input;
+      const built = buildCustomer(tx, input.value.customer, tx.nextId('customers'));
+      if (!built.ok) return built;
+      const customer = tx.put('customers', built.value);
+      recordCustomerCreate(tx, customer);
+      return reply(201, one(customer));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/customers.json',
+    run: ({ tx, query }) => {
+      const page = paging(query, 50);
+      if (!page.ok) return page;
+      const q = query.get('q')?.toLowerCase();
+      const rows =
+        query.get('direction') === 'desc'
+          ? tableRowsReverse(tx.state.tables.customers)
+          : tableRows(tx.state.tables.customers);
+      const matching = function* () {
+        for (const customer of rows) {
+          if (
+            q === undefined ||
+            [
+              customer.firstName,
+              customer.lastName,
+              customer.email,
+              customer.organization ?? '',
+              customer.reference ?? '',
+            ].some((text) => text.toLowerCase().includes(q))
+          )
+            yield customer;
+        }
+      };
+      const customers = pageOf(matching(), page.value.page, page.value.perPage);
+      return reply(200, (state) =>
+        customers.map((customer) => ({ customer: presentCustomer(state, customer) })),
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/customers/lookup.json',
+    run: ({ tx, query }) => {
+      const reference = query.get('reference');
+      const id =
+        reference === undefined ? undefined : indexGet(tx.state.indexes.customerReferences, reference);
+      const customer = id === undefined ? undefined : tx.get('customers', id);
+      if (customer === undefined) return err(missing('Customer'));
+      return reply(200, one(customer));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/customers/{id}.json',
+    run: ({ tx, params }) => {
+      const customer = findRef(tx, 'customers', params['id'] ?? '');
+      if (customer === undefined) return err(missing('Customer'));
+      return reply(200, one(customer));
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/customers/{id}.json',
+    run: ({ tx, params, body }) => {
+      const customer = findRef(tx, 'customers', params['id'] ?? '');
+      if (customer === undefined) return err(missing('Customer'));
+      const input = decodeBody(customerBody, body);
+      if (!input.ok) return input;
+      const updated = updateCustomerFields(tx, customer, input.value.customer);
+      if (!updated.ok) return updated;
+      tx.put('customers', updated.value);
+      tx.record({
+        key: 'customer_update',
+        message: `Customer ${updated.value.firstName} ${updated.value.lastName} updated`,
+        customerId: customer.id,
+      });
+      return reply(200, one(updated.value));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/customers/{id}.json',
+    run: ({ tx, params }) => {
+      const customer = findRef(tx, 'customers', params['id'] ?? '');
+      if (customer === undefined) return err(missing('Customer'));
+      for (const subscription of tableRows(tx.state.tables.subscriptions)) {
+        if (subscription.customerId === customer.id) {
+          return err({
+            code: 'has_subscriptions',
+            status: 422,
+            message: 'Customer cannot be deleted while it has subscriptions.',
+          });
+        }
+      }
+      tx.remove('customers', customer.id);
+      tx.record({
+        key: 'customer_delete',
+        message: `Customer ${customer.firstName} ${customer.lastName} deleted`,
+        customerId: customer.id,
+      });
+      return reply(204);
+    },
+  },
+];

@@ -1,0 +1,96 @@
+/** Product families: create, read, list. */
+
+import type { ProductFamily } from '../../domain/catalog/types.js';
+import type { SiteState } from '../../engine/state.js';
+import { indexGet, tableRows } from '../../kernel/collection.js';
+import { err } from '../../kernel/result.js';
+import { decodeBody, findRef, handleFromName, isHandle, missing, pageOf, paging, stamp } from '../common.js';
+import { z, zText } from '../decode.js';
+import { type Route, reply } from '../route.js';
+
+export function presentProductFamily(state: SiteState, family: ProductFamily) {
+  return {
+    id: family.id,
+    name: family.name,
+    handle: family.handle,
+    description: family.description,
+    accounting_code: family.accountingCode,
+    created_at: stamp(state, family.createdAt),
+    updated_at: stamp(state, family.updatedAt),
+  };
+}
+
+const createSchema = z.object({
+  product_family: z.object({
+    name: zText().min(1, 'cannot be blank'),
+    handle: zText().nullish(),
+    description: zText(10_000).nullish(),
+    accounting_code: zText().nullish(),
+  }),
+});
+
+export const productFamilyRoutes: readonly Route[] = [
+  {
+    method: 'POST',
+    path: '/product_families.json',
+    run: ({ tx, body }) => {
+      const input = decodeBody(createSchema, body);
+      if (!input.ok) return input;
+      const { name, handle, description, accounting_code } = input.value.product_family;
+      const chosen = handle ?? handleFromName(name);
+      if (!isHandle(chosen))
+        return err({
+          code: 'invalid_handle',
+          status: 422,
+          message:
+            'Handle: must start with a letter or number and contain only lowercase letters, numbers, underscores and dashes.',
+        });
+      if (indexGet(tx.state.indexes.productFamilyHandles, chosen) !== undefined)
+        return err({
+          code: 'handle_taken',
+          status: 422,
+          message: 'Handle: must be unique - that value has been taken.',
+        });
+      const family = tx.put('productFamilies', {
+        id: tx.nextId('productFamilies'),
+        name,
+        handle: chosen,
+        description: description ?? null,
+        accountingCode: accounting_code ?? null,
+        createdAt: tx.now,
+        updatedAt: tx.now,
+      });
+      return reply(201, (state) => ({ product_family: presentProductFamily(state, family) }));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/product_families.json',
+    run: ({ tx, query }) => {
+      const page = paging(query);
+      if (!page.ok) return page;
+      const families = pageOf(
+        tableRows(tx.state.tables.productFamilies),
+        page.value.page,
+        page.value.perPage,
+      );
+      return reply(200, (state) =>
+        families.map((family) => ({ product_family: presentProductFamily(state, family) })),
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/product_families/{product_family_id}.json',
+    run: ({ tx, params }) => {
+      const family = findRef(
+        tx,
+        'productFamilies',
+        params['product_family_id'] ?? '',
+        'productFamilyHandles',
+      );
+      if (family === undefined) return err(missing('Product family'));
+      return reply(200, (state) => ({ product_family: presentProductFamily(state, family) }));
+    },
+  },
+];

@@ -1,0 +1,229 @@
+/** Product price points: create, read, list, update, archive, unarchive, make default. */
+
+import type { Product, ProductPricePoint } from '../../domain/catalog/types.js';
+import type { SiteState } from '../../engine/state.js';
+import type { Transaction } from '../../engine/transaction.js';
+import { indexGet, tableRows } from '../../kernel/collection.js';
+import { err } from '../../kernel/result.js';
+import { decodeBody, findRef, isHandle, missing, stamp } from '../common.js';
+import { z, zText } from '../decode.js';
+import { type Route, type RouteContext, type RouteResult, reply } from '../route.js';
+import { presentPricing, pricingFields, resolvePricing } from './product-pricing.js';
+import { findProduct, presentProduct } from './products.js';
+
+export function presentProductPricePoint(state: SiteState, pricePoint: ProductPricePoint) {
+  return {
+    id: pricePoint.id,
+    name: pricePoint.name,
+    handle: pricePoint.handle,
+    ...presentPricing(state, pricePoint),
+    product_id: pricePoint.productId,
+    archived_at: stamp(state, pricePoint.archivedAt),
+    created_at: stamp(state, pricePoint.createdAt),
+    updated_at: stamp(state, pricePoint.updatedAt),
+    use_site_exchange_rate: true,
+    type: pricePoint.type,
+    tax_included: false,
+    subscription_id: null,
+    currency_prices: [],
+  };
+}
+
+/** A product's price point by id or `handle:`. */
+export const findProductPricePoint = (
+  tx: Transaction,
+  product: Product,
+  ref: string,
+): ProductPricePoint | undefined => {
+  const pricePoint = findRef(
+    tx,
+    'productPricePoints',
+    ref,
+    'productPricePointHandles',
+    (handle) => `${product.id}/${handle}`,
+  );
+  return pricePoint?.productId === product.id ? pricePoint : undefined;
+};
+
+const body = (currency: string) =>
+  z.object({
+    price_point: z.object({
+      name: zText().min(1, 'cannot be blank').optional(),
+      handle: zText().nullish(),
+      ...pricingFields(currency),
+    }),
+  });
+
+type Found = { product: Product; pricePoint: ProductPricePoint };
+
+function withPricePoint(context: RouteContext, then: (found: Found) => RouteResult): RouteResult {
+  const product = findProduct(context.tx, context.params['product_id'] ?? '');
+  if (product === undefined) return err(missing('Product'));
+  const pricePoint = findProductPricePoint(context.tx, product, context.params['price_point_id'] ?? '');
+  if (pricePoint === undefined) return err(missing('Price point'));
+  return then({ product, pricePoint });
+}
+
+function checkHandle(
+  tx: Transaction,
+  productId: number,
+  handle: string | null,
+  selfId: number | null,
+): RouteResult | undefined {
+  if (handle === null) return undefined;
+  if (!isHandle(handle))
+    return err({
+      code: 'invalid_handle',
+      status: 422,
+      message:
+        'Handle: must start with a letter or number and contain only lowercase letters, numbers, underscores and dashes.',
+    });
+  const owner = indexGet(tx.state.indexes.productPricePointHandles, `${productId}/${handle}`);
+  if (owner !== undefined && owner !== selfId)
+    return err({
+      code: 'handle_taken',
+      status: 422,
+      message: 'Handle: must be unique - that value has been taken.',
+    });
+  return undefined;
+}
+
+const one = (pricePoint: ProductPricePoint) => (state: SiteState) => ({
+  price_point: presentProductPricePoint(state, pricePoint),
+});
+
+export const productPricePointRoutes: readonly Route[] = [
+  {
+    method: 'POST',
+    path: '/products/{product_id}/price_points.json',
+    run: ({ tx, params, body: raw }) => {
+      const product = findProduct(tx, params['product_id'] ?? '');
+      if (product === undefined) return err(missing('Product'));
+      const input = decodeBody(body(tx.settings.currency), raw);
+      if (!input.ok) return input;
+      const fields = input.value.price_point;
+      if (fields.name === undefined)
+        return err({ code: 'blank_name', status: 422, message: 'Name: cannot be blank.' });
+      const handle = fields.handle ?? null;
+      const handleError = checkHandle(tx, product.id, handle, null);
+      if (handleError) return handleError;
+      const pricing = resolvePricing(fields, undefined);
+      if (!pricing.ok) return pricing;
+      const pricePoint = tx.put('productPricePoints', {
+        id: tx.nextId('productPricePoints'),
+        productId: product.id,
+        name: fields.name,
+        handle,
+        type: 'catalog',
+        ...pricing.value,
+        archivedAt: null,
+        createdAt: tx.now,
+        updatedAt: tx.now,
+      });
+      return reply(201, one(pricePoint));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/products/{product_id}/price_points.json',
+    run: ({ tx, params, query }) => {
+      const product = findProduct(tx, params['product_id'] ?? '');
+      if (product === undefined) return err(missing('Product'));
+      const archived = query.get('filter.archived_at') === 'not_null';
+      const points = [...tableRows(tx.state.tables.productPricePoints)].filter(
+        (point) =>
+          point.productId === product.id &&
+          (archived ? point.archivedAt !== null : point.archivedAt === null),
+      );
+      return reply(200, (state) => ({
+        price_points: points.map((point) => presentProductPricePoint(state, point)),
+      }));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/products/{product_id}/price_points/{price_point_id}.json',
+    run: (context) => withPricePoint(context, ({ pricePoint }) => reply(200, one(pricePoint))),
+  },
+  {
+    method: 'PUT',
+    path: '/products/{product_id}/price_points/{price_point_id}.json',
+    run: (context) =>
+      withPricePoint(context, ({ product, pricePoint }) => {
+        const { tx } = context;
+        const input = decodeBody(body(tx.settings.currency), context.body);
+        if (!input.ok) return input;
+        const fields = input.value.price_point;
+        const handle = fields.handle === undefined ? pricePoint.handle : fields.handle;
+        const handleError = checkHandle(tx, product.id, handle, pricePoint.id);
+        if (handleError) return handleError;
+        const pricing = resolvePricing(fields, pricePoint);
+        if (!pricing.ok) return pricing;
+        const updated = tx.put('productPricePoints', {
+          ...pricePoint,
+          ...pricing.value,
+          name: fields.name ?? pricePoint.name,
+          handle,
+          updatedAt: tx.now,
+        });
+        return reply(200, one(updated));
+      }),
+  },
+  {
+    method: 'DELETE',
+    path: '/products/{product_id}/price_points/{price_point_id}.json',
+    run: (context) =>
+      withPricePoint(context, ({ product, pricePoint }) => {
+        if (product.defaultPricePointId === pricePoint.id) {
+          return err({
+            code: 'default_price_point',
+            status: 422,
+            message: 'The default price point cannot be archived.',
+          });
+        }
+        const archived =
+          pricePoint.archivedAt === null
+            ? context.tx.put('productPricePoints', {
+                ...pricePoint,
+                archivedAt: context.tx.now,
+                updatedAt: context.tx.now,
+              })
+            : pricePoint;
+        return reply(200, one(archived));
+      }),
+  },
+  {
+    method: 'PUT',
+    path: '/products/{product_id}/price_points/{price_point_id}/unarchive.json',
+    run: (context) =>
+      withPricePoint(context, ({ pricePoint }) => {
+        const restored = context.tx.put('productPricePoints', {
+          ...pricePoint,
+          archivedAt: null,
+          updatedAt: context.tx.now,
+        });
+        return reply(200, one(restored));
+      }),
+  },
+  {
+    method: 'PUT',
+    path: '/products/{product_id}/price_points/{price_point_id}/default.json',
+    run: (context) =>
+      withPricePoint(context, ({ product, pricePoint }) => {
+        const { tx } = context;
+        if (pricePoint.archivedAt !== null)
+          return err({
+            code: 'archived',
+            status: 422,
+            message: 'An archived price point cannot be the default.',
+          });
+        const updated = tx.put('products', {
+          ...product,
+          defaultPricePointId: pricePoint.id,
+          versionNumber: product.versionNumber + 1,
+          updatedAt: tx.now,
+        });
+        return reply(200, (state) => ({ product: presentProduct(state, updated) }));
+      }),
+  },
+];

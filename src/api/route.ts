@@ -1,0 +1,45 @@
+/** What a route is: a method and a path template, and the function that runs it. */
+
+import type { DomainError } from '../domain/errors.js';
+import type { PaymentGateway } from '../domain/payment/types.js';
+import type { SiteState } from '../engine/state.js';
+import type { Transaction } from '../engine/transaction.js';
+import type { Result } from '../kernel/result.js';
+import type { QueryParams } from './query.js';
+import type { ApiResponse, HttpMethod } from './types.js';
+
+export interface RouteContext {
+  readonly tx: Transaction;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: QueryParams;
+  readonly body: unknown;
+  readonly gateway: PaymentGateway;
+}
+
+/** A successful answer: the status and how to present the body from the state after the changes. */
+export interface Reply {
+  readonly status: number;
+  readonly present?: (state: SiteState) => unknown;
+}
+
+/** A route fails with a domain error, or with a response it shaped itself. */
+export type RouteError = DomainError | { readonly response: ApiResponse };
+
+export type RouteResult = Result<Reply, RouteError>;
+
+/** How this route's domain errors are written (CONTRACT section 3). */
+export type ErrorShape = 'list' | 'field-map' | 'message';
+
+export interface Route {
+  readonly method: HttpMethod;
+  /** Template such as `/customers/{id}.json`; a trailing `.json?` makes the suffix optional. */
+  readonly path: string;
+  readonly errorShape?: ErrorShape;
+  readonly run: (context: RouteContext) => RouteResult;
+}
+
+/** Shorthand for a successful reply. */
+export const reply = (status: number, present?: (state: SiteState) => unknown): RouteResult => ({
+  ok: true,
+  value: present === undefined ? { status } : { status, present },
+});

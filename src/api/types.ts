@@ -1,0 +1,38 @@
+/** The request and response shapes of the embedding API (CONTRACT section 2). */
+import type { SiteEvent } from '../domain/event-log/types.js';
+import type { PaymentGateway } from '../domain/payment/types.js';
+import type { SiteState } from '../engine/state.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiRequest {
+  readonly method: HttpMethod | string;
+  /** May carry a query string: '/events.json?per_page=5'. */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string | readonly string[]>>;
+  /** Names are matched case-insensitively. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Parsed JSON, or JSON text (malformed text: 400). */
+  readonly body?: unknown;
+}
+
+export interface ApiResponse {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export interface HandleResult {
+  /** The very same object as the input when nothing changed. */
+  readonly state: SiteState;
+  readonly response: ApiResponse;
+  /** The event-log records (SPEC 2.13) this call appended. */
+  readonly events: readonly SiteEvent[];
+}
+
+export interface HandleContext {
+  /** The current instant. */
+  readonly now: string | Date;
+  /** A host's payment gateway; the test gateway of CONTRACT section 5 when absent. */
+  readonly payments?: PaymentGateway;
+}

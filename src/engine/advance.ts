@@ -1,0 +1,20 @@
+/** `advance(state, { now })`: perform everything due up to `now` without a request. */
+
+import type { SiteEvent } from '../domain/event-log/types.js';
+import { testGateway } from '../domain/payment/test-gateway.js';
+import type { PaymentGateway } from '../domain/payment/types.js';
+import { toInstant } from '../kernel/time.js';
+import { advanceTo } from './clock.js';
+import type { SiteState } from './state.js';
+
+/**
+ * Advances a site's time to `now`: renewals, trial ends, delayed cancellations, dunning steps and
+ * expiries, in time order.
+ * @example const { state: later, events } = advance(state, { now: '2026-03-01T00:00:00Z' });
+ */
+export function advance(
+  state: SiteState,
+  context: { readonly now: string | Date; readonly payments?: PaymentGateway },
+): { state: SiteState; events: readonly SiteEvent[] } {
+  return advanceTo(state, toInstant(context.now), context.payments ?? testGateway);
+}

@@ -1,0 +1,129 @@
+/**
+ * Changes are what `decide` returns and the only thing that alters state. A change carries the decided
+ * result (a whole new row, computed outside any draft), so `evolve` only assigns: it cannot fail and
+ * does no billing work. The changes of one request go through one immer `produce`.
+ */
+import { type Draft, Immer } from 'immer';
+import type { SiteEvent } from '../domain/event-log/types.js';
+import {
+  indexDeleteInPlace,
+  indexSetInPlace,
+  listPushInPlace,
+  type MutableChunkedList,
+  type MutableShardedIndex,
+  type MutableTable,
+  tableDeleteInPlace,
+  tableGet,
+  tableInsertInPlace,
+  tableSetInPlace,
+} from '../kernel/collection.js';
+import { assertNever } from '../kernel/invariant.js';
+import type { Instant } from '../kernel/time.js';
+import type { Counters, IndexName, SiteState, TableName, TableRows } from './state.js';
+
+type Put<K extends TableName> = { readonly type: 'put'; readonly table: K; readonly row: TableRows[K] };
+type Delete<K extends TableName> = { readonly type: 'delete'; readonly table: K; readonly id: number };
+
+export type Change =
+  | { [K in TableName]: Put<K> }[TableName]
+  | { [K in TableName]: Delete<K> }[TableName]
+  | { readonly type: 'event'; readonly event: SiteEvent }
+  | { readonly type: 'counter'; readonly name: keyof Counters; readonly value: number }
+  | { readonly type: 'clock'; readonly now: Instant }
+  | { readonly type: 'next-due'; readonly at: Instant | null };
+
+/** A change that writes a row: insert when its id is the table's next id, replace otherwise. */
+export const put = <K extends TableName>(table: K, row: TableRows[K]): Change =>
+  ({ type: 'put', table, row }) as Change;
+
+/** A change that deletes a row. */
+export const remove = <K extends TableName>(table: K, id: number): Change =>
+  ({ type: 'delete', table, id }) as Change;
+
+type AnyRow = TableRows[TableName];
+
+interface IndexDefinition {
+  readonly index: IndexName;
+  readonly key: (row: AnyRow) => string | null;
+}
+
+/** Which string indexes each table keeps, and the key of a row in each. */
+const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] } = {
+  productFamilies: [{ index: 'productFamilyHandles', key: (row) => ('handle' in row ? row.handle : null) }],
+  products: [{ index: 'productHandles', key: (row) => ('handle' in row ? row.handle : null) }],
+  productPricePoints: [
+    {
+      index: 'productPricePointHandles',
+      key: (row) =>
+        'productId' in row && 'handle' in row && row.handle ? `${row.productId}/${row.handle}` : null,
+    },
+  ],
+  customers: [{ index: 'customerReferences', key: (row) => ('reference' in row ? row.reference : null) }],
+  paymentProfiles: [],
+  subscriptions: [],
+  invoices: [],
+};
+
+const immer = new Immer({ autoFreeze: true });
+
+/**
+ * Applies changes to a state in one `produce`. No changes: the very same state object.
+ * @example const next = applyChanges(state, [put('customers', customer)]);
+ */
+export function applyChanges(state: SiteState, changes: readonly Change[]): SiteState {
+  if (changes.length === 0) return state;
+  return immer.produce(state, (draft) => {
+    for (const change of changes) evolve(draft, change);
+  });
+}
+
+/** The only code that changes state. */
+export function evolve(draft: Draft<SiteState>, change: Change): void {
+  switch (change.type) {
+    case 'put': {
+      const table = draft.tables[change.table] as unknown as MutableTable<AnyRow>;
+      const previous = tableGet(table, change.row.id);
+      if (previous === undefined) tableInsertInPlace(table, change.row);
+      else tableSetInPlace(table, change.row);
+      reindex(draft, change.table, previous, change.row);
+      return;
+    }
+    case 'delete': {
+      const table = draft.tables[change.table] as unknown as MutableTable<AnyRow>;
+      const previous = tableGet(table, change.id);
+      tableDeleteInPlace(table, change.id);
+      reindex(draft, change.table, previous, undefined);
+      return;
+    }
+    case 'event':
+      listPushInPlace(draft.events as unknown as MutableChunkedList<SiteEvent>, change.event);
+      return;
+    case 'counter':
+      (draft.counters as { -readonly [K in keyof Counters]: number })[change.name] = change.value;
+      return;
+    case 'clock':
+      draft.clock = change.now;
+      return;
+    case 'next-due':
+      draft.nextDueAt = change.at;
+      return;
+    default:
+      assertNever(change);
+  }
+}
+
+function reindex(
+  draft: Draft<SiteState>,
+  table: TableName,
+  previous: AnyRow | undefined,
+  next: AnyRow | undefined,
+) {
+  for (const definition of indexDefinitions[table]) {
+    const oldKey = previous === undefined ? null : definition.key(previous);
+    const newKey = next === undefined ? null : definition.key(next);
+    if (oldKey === newKey) continue;
+    const index = draft.indexes[definition.index] as unknown as MutableShardedIndex<number>;
+    if (oldKey !== null) indexDeleteInPlace(index, oldKey);
+    if (newKey !== null && next !== undefined) indexSetInPlace(index, newKey, next.id);
+  }
+}

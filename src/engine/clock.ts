@@ -1,0 +1,96 @@
+/**
+ * What falls due up to `now`: renewals, trial ends, delayed cancellations, dunning steps and expiries,
+ * handled in time order, each at its own instant, exactly as `advance` does.
+ */
+
+import type { SiteEvent } from '../domain/event-log/types.js';
+import type { PaymentGateway } from '../domain/payment/types.js';
+import { dueAt } from '../domain/subscription/schedule.js';
+import type { Subscription } from '../domain/subscription/types.js';
+import { tableRows } from '../kernel/collection.js';
+import { invariant } from '../kernel/invariant.js';
+import type { Instant } from '../kernel/time.js';
+import { applyChanges, type Change } from './changes.js';
+import { runDue } from './operations/lifecycle.js';
+import type { SiteState } from './state.js';
+import { Transaction } from './transaction.js';
+
+/** Time never runs backwards: an earlier `now` is taken as the latest instant the state has seen. */
+export const effectiveNow = (state: SiteState, requested: Instant): Instant =>
+  state.clock !== null && requested < state.clock ? state.clock : requested;
+
+/** The earliest due instant over every subscription (a scan; see README on scheduling). */
+export function earliestDue(state: SiteState): { at: Instant; subscription: Subscription } | null {
+  let earliest: { at: Instant; subscription: Subscription } | null = null;
+  for (const subscription of tableRows(state.tables.subscriptions)) {
+    const at = dueAt(subscription);
+    if (at !== null && (earliest === null || at < earliest.at)) earliest = { at, subscription };
+  }
+  return earliest;
+}
+
+const MAX_STEPS = 1_000_000;
+
+/**
+ * Performs everything due up to `now`, in time order.
+ * @example const { state: caughtUp, events } = catchUp(state, '2026-02-01T00:00:00.000Z', testGateway);
+ */
+export function catchUp(
+  state: SiteState,
+  now: Instant,
+  gateway: PaymentGateway,
+): { state: SiteState; events: SiteEvent[] } {
+  const events: SiteEvent[] = [];
+  let current = state;
+  for (let step = 0; step < MAX_STEPS; step += 1) {
+    if (current.nextDueAt === null || current.nextDueAt > now) return { state: current, events };
+    const due = earliestDue(current);
+    if (due === null || due.at > now) {
+      current = applyChanges(current, [{ type: 'next-due', at: due?.at ?? null }]);
+      continue;
+    }
+    const tx = new Transaction(current, due.at);
+    runDue(tx, due.subscription, gateway);
+    const after = applyChanges(current, [...tx.changes(), { type: 'clock', now: due.at }]);
+    const updated = tx.get('subscriptions', due.subscription.id);
+    invariant(updated === undefined || dueAt(updated) !== due.at, 'a due step moves its subscription on');
+    events.push(...tx.events());
+    current = applyChanges(after, [{ type: 'next-due', at: earliestDue(after)?.at ?? null }]);
+  }
+  invariant(false, 'catch-up did not settle');
+}
+
+/**
+ * The change that keeps `nextDueAt` a lower bound of every due instant after `changes` (it may be
+ * early; catch-up then rescans and corrects it), or none.
+ */
+export function nextDueChange(state: SiteState, changes: readonly Change[]): Change[] {
+  let next = state.nextDueAt;
+  for (const change of changes) {
+    if (change.type !== 'put' || change.table !== 'subscriptions') continue;
+    const at = dueAt(change.row);
+    if (at !== null && (next === null || at < next)) next = at;
+  }
+  return next === state.nextDueAt ? [] : [{ type: 'next-due', at: next }];
+}
+
+/**
+ * Advances a site to `now` without a request (CONTRACT section 2).
+ * @example const { state: later, events } = advance(state, { now: '2026-03-01T00:00:00Z' });
+ */
+export function advanceTo(
+  state: SiteState,
+  now: Instant,
+  gateway: PaymentGateway,
+): { state: SiteState; events: readonly SiteEvent[] } {
+  const caught = catchUp(state, effectiveNow(state, now), gateway);
+  if (caught.events.length === 0 && caught.state === state) return { state, events: [] };
+  const clockNow = effectiveNow(caught.state, now);
+  return {
+    state:
+      caught.state.clock === clockNow
+        ? caught.state
+        : applyChanges(caught.state, [{ type: 'clock', now: clockNow }]),
+    events: caught.events,
+  };
+}

@@ -1,0 +1,261 @@
+/**
+ * What happens to a subscription as time passes: renewals, trial ends, dunning retries, delayed
+ * cancellations and expiry. Each runs at the instant it falls due (`tx.now`).
+ */
+
+import type { PaymentGateway } from '../../domain/payment/types.js';
+import { dueAt, periodOf, stepOf } from '../../domain/subscription/schedule.js';
+import type { Subscription, SubscriptionState } from '../../domain/subscription/types.js';
+import { addSeconds, calendarDateOf } from '../../kernel/time.js';
+import type { Transaction } from '../transaction.js';
+import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
+
+/** Moves a subscription to another state, recording `subscription_state_change`. */
+export function changeState(
+  tx: Transaction,
+  subscription: Subscription,
+  next: SubscriptionState,
+  patch: Partial<Subscription> = {},
+): Subscription {
+  const updated = tx.put('subscriptions', {
+    ...subscription,
+    ...patch,
+    state: next,
+    previousState: subscription.state,
+    updatedAt: tx.now,
+  });
+  if (next !== subscription.state) {
+    tx.record({
+      key: 'subscription_state_change',
+      message: `State changed on subscription ${subscription.id} from ${subscription.state} to ${next}`,
+      subscriptionId: subscription.id,
+      customerId: subscription.customerId,
+      data: { previous_subscription_state: subscription.state, new_subscription_state: next },
+    });
+  }
+  return updated;
+}
+
+/** Runs whatever is due now for a subscription. */
+export function runDue(tx: Transaction, subscription: Subscription, gateway: PaymentGateway): void {
+  const at = dueAt(subscription);
+  if (at === null) return;
+  if (subscription.expiresAt !== null && subscription.expiresAt <= tx.now) {
+    changeState(tx, subscription, 'expired', { nextDunningAt: null });
+    return;
+  }
+  if (
+    subscription.nextDunningAt !== null &&
+    subscription.nextDunningAt === at &&
+    at < subscription.nextAssessmentAt
+  ) {
+    retryDunning(tx, subscription, gateway);
+    return;
+  }
+  if (subscription.state === 'trialing') {
+    endTrial(tx, subscription, gateway);
+    return;
+  }
+  if (subscription.cancelAtEndOfPeriod) {
+    changeState(tx, subscription, 'canceled', {
+      canceledAt: tx.now,
+      cancellationMethod: 'merchant_api',
+      cancelAtEndOfPeriod: false,
+      delayedCancelAt: null,
+      nextDunningAt: null,
+    });
+    return;
+  }
+  renew(tx, subscription, gateway);
+}
+
+/** The product charge of a subscription for a period. */
+export function productCharge(
+  tx: Transaction,
+  subscription: Subscription,
+  start: string,
+  end: string,
+): ChargeLine | undefined {
+  const product = tx.get('products', subscription.productId);
+  const pricePoint = tx.get('productPricePoints', subscription.productPricePointId);
+  if (product === undefined || pricePoint === undefined) return undefined;
+  const zone = tx.settings.timeZone;
+  return {
+    title: product.name,
+    description: `${calendarDateOf(start, zone)} - ${calendarDateOf(addSeconds(end, -1), zone)}`,
+    quantity: '1',
+    unitPrice: pricePoint.price,
+    taxable: product.taxable,
+    kind: 'baseline',
+    productId: product.id,
+    productVersion: product.versionNumber,
+    productPricePointId: pricePoint.id,
+    periodRangeStart: calendarDateOf(start, zone),
+    periodRangeEnd: calendarDateOf(addSeconds(end, -1), zone),
+  };
+}
+
+/** Starts the next period, bills it and collects. */
+function renew(tx: Transaction, subscription: Subscription, gateway: PaymentGateway): void {
+  const pricePoint = tx.get('productPricePoints', subscription.productPricePointId);
+  if (pricePoint === undefined) return;
+  const periodNumber = subscription.periodNumber + 1;
+  const period = periodOf(
+    subscription.billingAnchor,
+    tx.settings.timeZone,
+    stepOf(pricePoint.interval, pricePoint.intervalUnit),
+    periodNumber,
+  );
+  const moved = tx.put('subscriptions', {
+    ...subscription,
+    periodNumber,
+    currentPeriodStartedAt: period.start,
+    currentPeriodEndsAt: period.end,
+    nextAssessmentAt: period.end,
+    updatedAt: tx.now,
+  });
+  const charge = productCharge(tx, moved, period.start, period.end);
+  billPeriod(tx, moved, charge === undefined ? [] : [charge], 'renewal', gateway);
+}
+
+/** Bills a period's charges on a renewal invoice and moves the state on the outcome. */
+export function billPeriod(
+  tx: Transaction,
+  subscription: Subscription,
+  charges: readonly ChargeLine[],
+  role: 'renewal',
+  gateway: PaymentGateway,
+): void {
+  const invoice = createInvoice(tx, {
+    subscription,
+    role,
+    status: 'open',
+    lines: charges,
+    periodStartedAt: subscription.currentPeriodStartedAt,
+    periodEndsAt: subscription.currentPeriodEndsAt,
+  });
+  const outcome = collectInvoice(tx, invoice.id, gateway);
+  const current = tx.get('subscriptions', subscription.id) ?? subscription;
+  const data = {
+    product_id: subscription.productId,
+    account_transaction_id: invoice.lines.length > 0 ? invoice.id : null,
+  };
+  if (
+    outcome.kind === 'failed' ||
+    (outcome.kind === 'not-collected' && outcome.reason === 'no-payment-profile')
+  ) {
+    tx.record({
+      key: 'renewal_failure',
+      message: `Renewal failed for subscription ${subscription.id}`,
+      subscriptionId: subscription.id,
+      customerId: subscription.customerId,
+      data,
+    });
+    startDunning(tx, current, invoice.id);
+    return;
+  }
+  tx.record({
+    key: 'renewal_success',
+    message: `Renewal succeeded for subscription ${subscription.id}`,
+    subscriptionId: subscription.id,
+    customerId: subscription.customerId,
+    data,
+  });
+}
+
+function startDunning(tx: Transaction, subscription: Subscription, invoiceId: number): void {
+  const firstRetry = tx.settings.dunning.retryDays[0];
+  const nextDunningAt = firstRetry === undefined ? null : addSeconds(tx.now, firstRetry * 86_400);
+  if (nextDunningAt === null) {
+    finishDunning(tx, subscription);
+    return;
+  }
+  changeState(tx, subscription, subscription.state === 'unpaid' ? 'unpaid' : 'past_due', {
+    dunningAttempts: 0,
+    nextDunningAt,
+    dunningInvoiceId: invoiceId,
+  });
+}
+
+function retryDunning(tx: Transaction, subscription: Subscription, gateway: PaymentGateway): void {
+  const invoice =
+    subscription.dunningInvoiceId === null ? undefined : tx.get('invoices', subscription.dunningInvoiceId);
+  const outcome =
+    invoice === undefined || invoice.status === 'paid'
+      ? { kind: 'nothing-due' as const }
+      : collectInvoice(tx, invoice.id, gateway);
+  const current = tx.get('subscriptions', subscription.id) ?? subscription;
+  if (outcome.kind === 'paid' || outcome.kind === 'nothing-due') {
+    changeState(tx, current, 'active', { dunningAttempts: 0, nextDunningAt: null, dunningInvoiceId: null });
+    return;
+  }
+  const attempts = current.dunningAttempts + 1;
+  const retryDays = tx.settings.dunning.retryDays;
+  const next = retryDays[attempts];
+  const previous = retryDays[attempts - 1] ?? 0;
+  if (next === undefined) {
+    finishDunning(tx, { ...current, dunningAttempts: attempts });
+    return;
+  }
+  tx.put('subscriptions', {
+    ...current,
+    dunningAttempts: attempts,
+    nextDunningAt: addSeconds(tx.now, (next - previous) * 86_400),
+    updatedAt: tx.now,
+  });
+}
+
+function finishDunning(tx: Transaction, subscription: Subscription): void {
+  if (tx.settings.dunning.finalAction === 'unpaid') {
+    changeState(tx, subscription, 'unpaid', { nextDunningAt: null });
+    return;
+  }
+  changeState(tx, subscription, 'canceled', {
+    nextDunningAt: null,
+    canceledAt: tx.now,
+    cancellationMethod: 'dunning',
+    cancellationMessage: null,
+  });
+}
+
+/** A trial ends: with a way to pay, the first paid period starts; without one, `trial_ended`. */
+function endTrial(tx: Transaction, subscription: Subscription, gateway: PaymentGateway): void {
+  const pricePoint = tx.get('productPricePoints', subscription.productPricePointId);
+  const product = tx.get('products', subscription.productId);
+  if (pricePoint === undefined || product === undefined) return;
+  const canPay =
+    subscription.paymentProfileId !== null || subscription.paymentCollectionMethod === 'remittance';
+  if (!canPay) {
+    changeState(tx, subscription, 'trial_ended', { trialEndedAt: tx.now });
+    return;
+  }
+  const period = periodOf(
+    tx.now,
+    tx.settings.timeZone,
+    stepOf(pricePoint.interval, pricePoint.intervalUnit),
+    0,
+  );
+  const active = changeState(tx, subscription, 'active', {
+    trialEndedAt: tx.now,
+    activatedAt: subscription.activatedAt ?? tx.now,
+    billingAnchor: tx.now,
+    periodNumber: 0,
+    currentPeriodStartedAt: period.start,
+    currentPeriodEndsAt: period.end,
+    nextAssessmentAt: period.end,
+  });
+  const charges: ChargeLine[] = [];
+  const charge = productCharge(tx, active, period.start, period.end);
+  if (charge) charges.push(charge);
+  if (product.initialChargeAfterTrial && pricePoint.initialCharge !== null) {
+    charges.push({
+      title: `${product.name} initial charge`,
+      quantity: '1',
+      unitPrice: pricePoint.initialCharge,
+      taxable: product.taxable,
+      kind: 'initial',
+      productId: product.id,
+    });
+  }
+  billPeriod(tx, active, charges, 'renewal', gateway);
+}

@@ -1,0 +1,130 @@
+/**
+ * A unit of work over a state: operations read through it (seeing their own writes), allocate ids from
+ * the state's counters, and record changes. Nothing touches the state until the caller applies
+ * `tx.changes()`; a rejected operation simply drops its transaction, so the state stays exactly as it was.
+ */
+
+import type { EventSpecificData, SiteEvent } from '../domain/event-log/types.js';
+import type { SiteSettings } from '../domain/site/config.js';
+import { tableGet, nextId as tableNextId, tableRows } from '../kernel/collection.js';
+import type { Instant } from '../kernel/time.js';
+import { type Change, put, remove } from './changes.js';
+import type { Counters, SiteState, TableName, TableRows } from './state.js';
+
+export interface EventInput {
+  readonly key: string;
+  readonly message: string;
+  readonly subscriptionId?: number | null;
+  readonly customerId?: number | null;
+  readonly data?: EventSpecificData;
+}
+
+export class Transaction {
+  readonly #state: SiteState;
+  readonly #changes: Change[] = [];
+  readonly #written = new Map<string, TableRows[TableName] | null>();
+  readonly #nextIds = new Map<TableName, number>();
+  readonly #counters: { -readonly [K in keyof Counters]: number };
+  readonly #events: SiteEvent[] = [];
+  #nextEventId: number;
+  readonly now: Instant;
+
+  constructor(state: SiteState, now: Instant) {
+    this.#state = state;
+    this.now = now;
+    this.#counters = { ...state.counters };
+    this.#nextEventId = state.events.length + 1;
+  }
+
+  get state(): SiteState {
+    return this.#state;
+  }
+
+  get settings(): SiteSettings {
+    return this.#state.settings;
+  }
+
+  /** The row with an id, as this transaction has left it. */
+  get<K extends TableName>(table: K, id: number): TableRows[K] | undefined {
+    const key = `${table}:${id}`;
+    if (this.#written.has(key)) return (this.#written.get(key) ?? undefined) as TableRows[K] | undefined;
+    return tableGet(this.#state.tables[table] as never, id) as TableRows[K] | undefined;
+  }
+
+  /** Live rows of a table in id order, as this transaction has left them. */
+  *rows<K extends TableName>(table: K): Generator<TableRows[K]> {
+    const seen = new Set<number>();
+    for (const stored of tableRows(this.#state.tables[table] as never) as Iterable<TableRows[K]>) {
+      seen.add(stored.id);
+      const current = this.get(table, stored.id);
+      if (current !== undefined) yield current;
+    }
+    for (const [key, row] of this.#written) {
+      if (row !== null && key.startsWith(`${table}:`) && !seen.has(row.id)) yield row as TableRows[K];
+    }
+  }
+
+  /** Reserves the next id of a table. */
+  nextId(table: TableName): number {
+    const id = this.#nextIds.get(table) ?? tableNextId(this.#state.tables[table] as never);
+    this.#nextIds.set(table, id + 1);
+    return id;
+  }
+
+  /** Writes a whole row (insert or replace). */
+  put<K extends TableName>(table: K, row: TableRows[K]): TableRows[K] {
+    this.#written.set(`${table}:${row.id}`, row);
+    this.#changes.push(put(table, row));
+    return row;
+  }
+
+  /** Deletes a row. */
+  remove(table: TableName, id: number): void {
+    this.#written.set(`${table}:${id}`, null);
+    this.#changes.push(remove(table, id));
+  }
+
+  /** Takes the next value of a counter. */
+  next(counter: keyof Counters): number {
+    this.#counters[counter] += 1;
+    return this.#counters[counter];
+  }
+
+  /** Appends a record to the event log. */
+  record(input: EventInput): SiteEvent {
+    const event: SiteEvent = {
+      id: this.#nextEventId,
+      key: input.key,
+      message: input.message,
+      subscription_id: input.subscriptionId ?? null,
+      customer_id: input.customerId ?? null,
+      created_at: this.now,
+      event_specific_data: input.data ?? null,
+    };
+    this.#nextEventId += 1;
+    this.#events.push(event);
+    this.#changes.push({ type: 'event', event });
+    return event;
+  }
+
+  /** Adds a raw change (clock, schedule). */
+  push(change: Change): void {
+    this.#changes.push(change);
+  }
+
+  /** The event-log records this transaction appended. */
+  events(): readonly SiteEvent[] {
+    return this.#events;
+  }
+
+  /** Every change, counters last. */
+  changes(): readonly Change[] {
+    const counterChanges: Change[] = [];
+    for (const name of Object.keys(this.#counters) as (keyof Counters)[]) {
+      if (this.#counters[name] !== this.#state.counters[name]) {
+        counterChanges.push({ type: 'counter', name, value: this.#counters[name] });
+      }
+    }
+    return [...this.#changes, ...counterChanges];
+  }
+}
