@@ -1,5 +1,12 @@
 /** Customers: create, read, lookup by reference, list, update of plain fields, delete. */
 
+import {
+  NO_TAX_IDENTIFIER,
+  readTaxIdentifierUpdate,
+  resolveTaxIdentifier,
+  type TaxIdentifierRequestFields,
+  type TaxIdentifierState,
+} from '../../domain/customer/tax-identifier.js';
 import type { Customer } from '../../domain/customer/types.js';
 import type { DomainError } from '../../domain/errors.js';
 import type { SiteState } from '../../engine/state.js';
@@ -213,6 +220,38 @@ export function updateCustomerFields(
 }
 
 const customerBody = z.object({ customer: customerFieldsSchema });
+
+const taxIdentifierOf = (customer: Customer): TaxIdentifierState => ({
+  kind: customer.entityIdentifierKind,
+  value: customer.entityIdentifierValue,
+  vatNumber: customer.vatNumber,
+  vatCountry: customer.vatCountry,
+});
+
+/** The raw `customer` object of a body: the tax identifier rules tell "not sent" from "sent null". */
+function rawCustomerFields(body: unknown): TaxIdentifierRequestFields {
+  if (typeof body !== 'object' || body === null) return {};
+  const customer: unknown = (body as { customer?: unknown }).customer;
+  return typeof customer === 'object' && customer !== null ? (customer as TaxIdentifierRequestFields) : {};
+}
+
+/** Applies the tax identifier fields of a request to a customer (SPEC 4.4). */
+export function applyTaxIdentifier(customer: Customer, body: unknown): Result<Customer, DomainError> {
+  const current = customer.entityIdentifierKind === null && customer.vatNumber === null ? NO_TAX_IDENTIFIER : taxIdentifierOf(customer);
+  const resolved = resolveTaxIdentifier(current, readTaxIdentifierUpdate(rawCustomerFields(body)));
+  if (!resolved.ok) {
+    const { field, message } = resolved.error;
+    return err({ ...resolved.error, message: message.startsWith(field) ? message : `${field}: ${message}` });
+  }
+  if (resolved.value === current) return ok(customer);
+  return ok({
+    ...customer,
+    entityIdentifierKind: resolved.value.kind,
+    entityIdentifierValue: resolved.value.value,
+    vatNumber: resolved.value.vatNumber,
+    vatCountry: resolved.value.vatCountry,
+  });
+}
 const one = (customer: Customer) => (state: SiteState) => ({ customer: presentCustomer(state, customer) });
 
 /** Records `customer_create`. */
@@ -233,7 +272,9 @@ export const customerRoutes: readonly Route[] = [
       if (!input.ok) return input;
       const built = buildCustomer(tx, input.value.customer, tx.nextId('customers'));
       if (!built.ok) return built;
-      const customer = tx.put('customers', built.value);
+      const identified = applyTaxIdentifier({ ...built.value, vatNumber: null }, body);
+      if (!identified.ok) return identified;
+      const customer = tx.put('customers', identified.value);
       recordCustomerCreate(tx, customer);
       return reply(201, one(customer));
     },
@@ -299,7 +340,9 @@ export const customerRoutes: readonly Route[] = [
       if (customer === undefined) return err(missing('Customer'));
       const input = decodeBody(customerBody, body);
       if (!input.ok) return input;
-      const updated = updateCustomerFields(tx, customer, input.value.customer);
+      const plain = updateCustomerFields(tx, customer, input.value.customer);
+      if (!plain.ok) return plain;
+      const updated = applyTaxIdentifier(plain.value, body);
       if (!updated.ok) return updated;
       tx.put('customers', updated.value);
       tx.record({

@@ -1,7 +1,6 @@
 /** The customer record. */
 import type { Instant } from '../../kernel/time.js';
-
-export type EntityIdentifierKind = string;
+import type { EntityIdentifierKind } from './tax-identifier-kinds.js';
 
 export interface Customer {
   readonly id: number;
