@@ -237,7 +237,10 @@ function rawCustomerFields(body: unknown): TaxIdentifierRequestFields {
 
 /** Applies the tax identifier fields of a request to a customer (SPEC 4.4). */
 export function applyTaxIdentifier(customer: Customer, body: unknown): Result<Customer, DomainError> {
-  const current = customer.entityIdentifierKind === null && customer.vatNumber === null ? NO_TAX_IDENTIFIER : taxIdentifierOf(customer);
+  const current =
+    customer.entityIdentifierKind === null && customer.vatNumber === null
+      ? NO_TAX_IDENTIFIER
+      : taxIdentifierOf(customer);
   const resolved = resolveTaxIdentifier(current, readTaxIdentifierUpdate(rawCustomerFields(body)));
   if (!resolved.ok) {
     const { field, message } = resolved.error;
