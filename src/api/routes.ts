@@ -1,6 +1,7 @@
 /** The route table: every operation the REST layer serves. */
 
 import { customerRoutes } from './resources/customers.js';
+import { eventRoutes } from './resources/events.js';
 import { invoiceRoutes } from './resources/invoices.js';
 import { paymentProfileRoutes } from './resources/payment-profiles.js';
 import { productFamilyRoutes } from './resources/product-families.js';
@@ -17,4 +18,5 @@ export const routes: readonly Route[] = [
   ...paymentProfileRoutes,
   ...subscriptionRoutes,
   ...invoiceRoutes,
+  ...eventRoutes,
 ];
