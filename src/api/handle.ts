@@ -5,7 +5,7 @@
 
 import { testGateway } from '../domain/payment/test-gateway.js';
 import { applyChanges } from '../engine/changes.js';
-import { catchUp, effectiveNow, nextDueChange } from '../engine/clock.js';
+import { catchUp, effectiveNow } from '../engine/clock.js';
 import type { SiteState } from '../engine/state.js';
 import { Transaction } from '../engine/transaction.js';
 import { toInstant } from '../kernel/time.js';
@@ -88,11 +88,7 @@ function handleUnsafe(state: SiteState, request: ApiRequest, context: HandleCont
   const next =
     changes.length === 0
       ? caughtUp.state
-      : applyChanges(caughtUp.state, [
-          ...changes,
-          ...nextDueChange(caughtUp.state, changes),
-          { type: 'clock', now },
-        ]);
+      : applyChanges(caughtUp.state, [...changes, { type: 'clock', now }]);
   const responseBody = result.value.present?.(next);
   const response: ApiResponse =
     responseBody === undefined

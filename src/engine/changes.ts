@@ -5,6 +5,7 @@
  */
 import { type Draft, Immer } from 'immer';
 import type { SiteEvent } from '../domain/event-log/types.js';
+import type { Subscription } from '../domain/subscription/types.js';
 import {
   indexDeleteInPlace,
   indexSetInPlace,
@@ -19,6 +20,7 @@ import {
 } from '../kernel/collection.js';
 import { assertNever } from '../kernel/invariant.js';
 import type { Instant } from '../kernel/time.js';
+import { type MutableSchedule, reschedule } from './schedule.js';
 import type { Counters, IndexName, SiteState, TableName, TableRows } from './state.js';
 
 type Put<K extends TableName> = { readonly type: 'put'; readonly table: K; readonly row: TableRows[K] };
@@ -29,8 +31,7 @@ export type Change =
   | { [K in TableName]: Delete<K> }[TableName]
   | { readonly type: 'event'; readonly event: SiteEvent }
   | { readonly type: 'counter'; readonly name: keyof Counters; readonly value: number }
-  | { readonly type: 'clock'; readonly now: Instant }
-  | { readonly type: 'next-due'; readonly at: Instant | null };
+  | { readonly type: 'clock'; readonly now: Instant };
 
 /** A change that writes a row: insert when its id is the table's next id, replace otherwise. */
 export const put = <K extends TableName>(table: K, row: TableRows[K]): Change =>
@@ -86,6 +87,13 @@ export function evolve(draft: Draft<SiteState>, change: Change): void {
       if (previous === undefined) tableInsertInPlace(table, change.row);
       else tableSetInPlace(table, change.row);
       reindex(draft, change.table, previous, change.row);
+      if (change.table === 'subscriptions') {
+        reschedule(
+          draft.schedule as unknown as MutableSchedule,
+          previous as Subscription | undefined,
+          change.row as Subscription,
+        );
+      }
       return;
     }
     case 'delete': {
@@ -103,9 +111,6 @@ export function evolve(draft: Draft<SiteState>, change: Change): void {
       return;
     case 'clock':
       draft.clock = change.now;
-      return;
-    case 'next-due':
-      draft.nextDueAt = change.at;
       return;
     default:
       assertNever(change);

@@ -7,11 +7,12 @@ import type { SiteEvent } from '../domain/event-log/types.js';
 import type { PaymentGateway } from '../domain/payment/types.js';
 import { dueAt } from '../domain/subscription/schedule.js';
 import type { Subscription } from '../domain/subscription/types.js';
-import { tableRows } from '../kernel/collection.js';
+import { tableGet } from '../kernel/collection.js';
 import { invariant } from '../kernel/invariant.js';
 import type { Instant } from '../kernel/time.js';
-import { applyChanges, type Change } from './changes.js';
+import { applyChanges } from './changes.js';
 import { runDue } from './operations/lifecycle.js';
+import { firstBucket } from './schedule.js';
 import type { SiteState } from './state.js';
 import { Transaction } from './transaction.js';
 
@@ -19,12 +20,17 @@ import { Transaction } from './transaction.js';
 export const effectiveNow = (state: SiteState, requested: Instant): Instant =>
   state.clock !== null && requested < state.clock ? state.clock : requested;
 
-/** The earliest due instant over every subscription (a scan; see README on scheduling). */
-export function earliestDue(state: SiteState): { at: Instant; subscription: Subscription } | null {
+/** The subscription due first, when its day has begun by `now` (reads one schedule bucket). */
+export function earliestDue(
+  state: SiteState,
+  now: Instant,
+): { at: Instant; subscription: Subscription } | null {
   let earliest: { at: Instant; subscription: Subscription } | null = null;
-  for (const subscription of tableRows(state.tables.subscriptions)) {
-    const at = dueAt(subscription);
-    if (at !== null && (earliest === null || at < earliest.at)) earliest = { at, subscription };
+  for (const id of firstBucket(state.schedule, now)) {
+    const subscription = tableGet(state.tables.subscriptions, id);
+    const at = subscription === undefined ? null : dueAt(subscription);
+    if (subscription !== undefined && at !== null && (earliest === null || at < earliest.at))
+      earliest = { at, subscription };
   }
   return earliest;
 }
@@ -43,35 +49,16 @@ export function catchUp(
   const events: SiteEvent[] = [];
   let current = state;
   for (let step = 0; step < MAX_STEPS; step += 1) {
-    if (current.nextDueAt === null || current.nextDueAt > now) return { state: current, events };
-    const due = earliestDue(current);
-    if (due === null || due.at > now) {
-      current = applyChanges(current, [{ type: 'next-due', at: due?.at ?? null }]);
-      continue;
-    }
+    const due = earliestDue(current, now);
+    if (due === null || due.at > now) return { state: current, events };
     const tx = new Transaction(current, due.at);
     runDue(tx, due.subscription, gateway);
-    const after = applyChanges(current, [...tx.changes(), { type: 'clock', now: due.at }]);
     const updated = tx.get('subscriptions', due.subscription.id);
     invariant(updated === undefined || dueAt(updated) !== due.at, 'a due step moves its subscription on');
+    current = applyChanges(current, [...tx.changes(), { type: 'clock', now: due.at }]);
     events.push(...tx.events());
-    current = applyChanges(after, [{ type: 'next-due', at: earliestDue(after)?.at ?? null }]);
   }
   invariant(false, 'catch-up did not settle');
-}
-
-/**
- * The change that keeps `nextDueAt` a lower bound of every due instant after `changes` (it may be
- * early; catch-up then rescans and corrects it), or none.
- */
-export function nextDueChange(state: SiteState, changes: readonly Change[]): Change[] {
-  let next = state.nextDueAt;
-  for (const change of changes) {
-    if (change.type !== 'put' || change.table !== 'subscriptions') continue;
-    const at = dueAt(change.row);
-    if (at !== null && (next === null || at < next)) next = at;
-  }
-  return next === state.nextDueAt ? [] : [{ type: 'next-due', at: next }];
 }
 
 /**

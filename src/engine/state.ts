@@ -20,6 +20,7 @@ import {
   type Table,
 } from '../kernel/collection.js';
 import type { Instant } from '../kernel/time.js';
+import { emptySchedule, type Schedule } from './schedule.js';
 
 /** The rows of each table. */
 export interface TableRows {
@@ -58,8 +59,8 @@ export interface SiteState {
   readonly settings: SiteSettings;
   /** The latest instant the site has seen; time never runs backwards. */
   readonly clock: Instant | null;
-  /** The earliest instant at which something falls due (a renewal, a trial end, ...), or null. */
-  readonly nextDueAt: Instant | null;
+  /** Subscriptions by the UTC day on which something falls due for them (see schedule.ts). */
+  readonly schedule: Schedule;
   readonly tables: Tables;
   readonly indexes: Indexes;
   readonly counters: Counters;
@@ -75,7 +76,7 @@ export function createSite(config: SiteConfig = {}): SiteState {
     schema: 1,
     settings: resolveSettings(config),
     clock: null,
-    nextDueAt: null,
+    schedule: emptySchedule(),
     tables: {
       productFamilies: emptyTable(),
       products: emptyTable(),
