@@ -100,8 +100,8 @@ export function decode<T>(schema: z.ZodType<T>, input: unknown): Result<T, Decod
   const failure: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path.filter((part) => typeof part !== 'symbol').join('.') || 'base';
-    const message =
-      issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
+    const missing = issue.code === 'invalid_type' && / received undefined$/.test(issue.message);
+    const message = missing ? 'is required' : issue.message;
     const messages = failure[field] ?? [];
     messages.push(message);
     failure[field] = messages;

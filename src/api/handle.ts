@@ -85,9 +85,10 @@ function handleUnsafe(state: SiteState, request: ApiRequest, context: HandleCont
   if (!result.ok) return rejected(state, routeErrorResponse(result.error, match.route.errorShape));
 
   const changes = tx.changes();
+  // A read that found nothing due leaves the very same state; anything else also records the clock.
   const next =
-    changes.length === 0
-      ? caughtUp.state
+    changes.length === 0 && caughtUp.state === state
+      ? state
       : applyChanges(caughtUp.state, [...changes, { type: 'clock', now }]);
   const responseBody = result.value.present?.(next);
   const response: ApiResponse =

@@ -37,6 +37,17 @@ export function earliestDue(
 
 const MAX_STEPS = 1_000_000;
 
+/** What a due step must change, so that catching up always ends. */
+const progressOf = (subscription: Subscription): string =>
+  [
+    subscription.state,
+    subscription.nextAssessmentAt,
+    subscription.nextDunningAt,
+    subscription.dunningAttempts,
+    subscription.expiresAt,
+    subscription.cancelAtEndOfPeriod,
+  ].join('|');
+
 /**
  * Performs everything due up to `now`, in time order.
  * @example const { state: caughtUp, events } = catchUp(state, '2026-02-01T00:00:00.000Z', testGateway);
@@ -54,7 +65,10 @@ export function catchUp(
     const tx = new Transaction(current, due.at);
     runDue(tx, due.subscription, gateway);
     const updated = tx.get('subscriptions', due.subscription.id);
-    invariant(updated === undefined || dueAt(updated) !== due.at, 'a due step moves its subscription on');
+    invariant(
+      updated === undefined || progressOf(updated) !== progressOf(due.subscription),
+      'a due step moves its subscription on',
+    );
     current = applyChanges(current, [...tx.changes(), { type: 'clock', now: due.at }]);
     events.push(...tx.events());
   }
@@ -62,22 +76,19 @@ export function catchUp(
 }
 
 /**
- * Advances a site to `now` without a request (CONTRACT section 2).
- * @example const { state: later, events } = advance(state, { now: '2026-03-01T00:00:00Z' });
+ * Advances a site to `now` without a request (CONTRACT section 2): everything due is performed and the
+ * clock moves to `now` (never backwards).
  */
 export function advanceTo(
   state: SiteState,
   now: Instant,
   gateway: PaymentGateway,
 ): { state: SiteState; events: readonly SiteEvent[] } {
-  const caught = catchUp(state, effectiveNow(state, now), gateway);
-  if (caught.events.length === 0 && caught.state === state) return { state, events: [] };
-  const clockNow = effectiveNow(caught.state, now);
-  return {
-    state:
-      caught.state.clock === clockNow
-        ? caught.state
-        : applyChanges(caught.state, [{ type: 'clock', now: clockNow }]),
-    events: caught.events,
-  };
+  const target = effectiveNow(state, now);
+  const caught = catchUp(state, target, gateway);
+  const clocked =
+    caught.state.clock === target
+      ? caught.state
+      : applyChanges(caught.state, [{ type: 'clock', now: target }]);
+  return { state: clocked, events: caught.events };
 }

@@ -371,6 +371,14 @@ export const customerRoutes: readonly Route[] = [
           });
         }
       }
+      // Children keep existing without a parent; the customer's payment profiles go with it.
+      for (const child of tableRows(tx.state.tables.customers)) {
+        if (child.parentId === customer.id)
+          tx.put('customers', { ...child, parentId: null, updatedAt: tx.now });
+      }
+      for (const profile of tableRows(tx.state.tables.paymentProfiles)) {
+        if (profile.customerId === customer.id) tx.remove('paymentProfiles', profile.id);
+      }
       tx.remove('customers', customer.id);
       tx.record({
         key: 'customer_delete',

@@ -159,6 +159,12 @@ export const productPricePointRoutes: readonly Route[] = [
         if (handleError) return handleError;
         const pricing = resolvePricing(fields, pricePoint);
         if (!pricing.ok) return pricing;
+        if (
+          product.defaultPricePointId === pricePoint.id &&
+          JSON.stringify({ ...pricePoint, ...pricing.value }) !== JSON.stringify(pricePoint)
+        ) {
+          tx.put('products', { ...product, versionNumber: product.versionNumber + 1, updatedAt: tx.now });
+        }
         const updated = tx.put('productPricePoints', {
           ...pricePoint,
           ...pricing.value,
@@ -217,6 +223,8 @@ export const productPricePointRoutes: readonly Route[] = [
             status: 422,
             message: 'An archived price point cannot be the default.',
           });
+        if (product.defaultPricePointId === pricePoint.id)
+          return reply(200, (state) => ({ product: presentProduct(state, product) }));
         const updated = tx.put('products', {
           ...product,
           defaultPricePointId: pricePoint.id,

@@ -34,6 +34,9 @@ export interface Subscription {
   /** Periods are counted from this instant in the site zone: period n is [anchor + n·interval, anchor + (n+1)·interval). */
   readonly billingAnchor: Instant;
   readonly periodNumber: number;
+  /** The interval the periods since the anchor are counted in; a price change of interval re-anchors. */
+  readonly interval: number;
+  readonly intervalUnit: 'day' | 'month';
   readonly currentPeriodStartedAt: Instant;
   readonly currentPeriodEndsAt: Instant;
   readonly nextAssessmentAt: Instant;
@@ -60,8 +63,8 @@ export interface Subscription {
   /** Dunning: how many retries of the failed renewal have been made, and when the next is due. */
   readonly dunningAttempts: number;
   readonly nextDunningAt: Instant | null;
-  /** The unpaid renewal invoice that dunning retries. */
-  readonly dunningInvoiceId: number | null;
+  /** The unpaid invoices that dunning retries, oldest first. */
+  readonly dunningInvoiceIds: readonly number[];
   readonly createdAt: Instant;
   readonly updatedAt: Instant;
 }

@@ -44,11 +44,8 @@ export function runDue(tx: Transaction, subscription: Subscription, gateway: Pay
     changeState(tx, subscription, 'expired', { nextDunningAt: null });
     return;
   }
-  if (
-    subscription.nextDunningAt !== null &&
-    subscription.nextDunningAt === at &&
-    at < subscription.nextAssessmentAt
-  ) {
+  // A retry due at the same instant as the renewal runs first; the renewal is then the next step.
+  if (subscription.nextDunningAt !== null && subscription.nextDunningAt === at) {
     retryDunning(tx, subscription, gateway);
     return;
   }
@@ -95,20 +92,29 @@ export function productCharge(
   };
 }
 
-/** Starts the next period, bills it and collects. */
+/**
+ * Starts the next period, bills it and collects. Periods count from the anchor; when the price point's
+ * interval has changed since, the next period starts at the current period's end under a new anchor.
+ */
 function renew(tx: Transaction, subscription: Subscription, gateway: PaymentGateway): void {
   const pricePoint = tx.get('productPricePoints', subscription.productPricePointId);
   if (pricePoint === undefined) return;
-  const periodNumber = subscription.periodNumber + 1;
+  const sameStep =
+    pricePoint.interval === subscription.interval && pricePoint.intervalUnit === subscription.intervalUnit;
+  const anchor = sameStep ? subscription.billingAnchor : subscription.currentPeriodEndsAt;
+  const periodNumber = sameStep ? subscription.periodNumber + 1 : 0;
   const period = periodOf(
-    subscription.billingAnchor,
+    anchor,
     tx.settings.timeZone,
     stepOf(pricePoint.interval, pricePoint.intervalUnit),
     periodNumber,
   );
   const moved = tx.put('subscriptions', {
     ...subscription,
+    billingAnchor: anchor,
     periodNumber,
+    interval: pricePoint.interval,
+    intervalUnit: pricePoint.intervalUnit,
     currentPeriodStartedAt: period.start,
     currentPeriodEndsAt: period.end,
     nextAssessmentAt: period.end,
@@ -163,30 +169,44 @@ export function billPeriod(
   });
 }
 
+/**
+ * A renewal invoice went unpaid. The first failure starts dunning (`past_due`, retries at the site's
+ * retry days counted from that failure); later failures join the invoices already being chased without
+ * restarting the schedule, so dunning always ends.
+ */
 function startDunning(tx: Transaction, subscription: Subscription, invoiceId: number): void {
+  if (subscription.nextDunningAt !== null) {
+    tx.put('subscriptions', {
+      ...subscription,
+      dunningInvoiceIds: [...subscription.dunningInvoiceIds, invoiceId],
+      updatedAt: tx.now,
+    });
+    return;
+  }
   const firstRetry = tx.settings.dunning.retryDays[0];
-  const nextDunningAt = firstRetry === undefined ? null : addSeconds(tx.now, firstRetry * 86_400);
-  if (nextDunningAt === null) {
-    finishDunning(tx, subscription);
+  if (firstRetry === undefined) {
+    finishDunning(tx, { ...subscription, dunningInvoiceIds: [...subscription.dunningInvoiceIds, invoiceId] });
     return;
   }
   changeState(tx, subscription, subscription.state === 'unpaid' ? 'unpaid' : 'past_due', {
     dunningAttempts: 0,
-    nextDunningAt,
-    dunningInvoiceId: invoiceId,
+    nextDunningAt: addSeconds(tx.now, firstRetry * 86_400),
+    dunningInvoiceIds: [...subscription.dunningInvoiceIds, invoiceId],
   });
 }
 
+/** Retries every invoice dunning chases; all paid ends dunning, otherwise the next retry or the final action. */
 function retryDunning(tx: Transaction, subscription: Subscription, gateway: PaymentGateway): void {
-  const invoice =
-    subscription.dunningInvoiceId === null ? undefined : tx.get('invoices', subscription.dunningInvoiceId);
-  const outcome =
-    invoice === undefined || invoice.status === 'paid'
-      ? { kind: 'nothing-due' as const }
-      : collectInvoice(tx, invoice.id, gateway);
+  const unpaid: number[] = [];
+  for (const invoiceId of subscription.dunningInvoiceIds) {
+    const invoice = tx.get('invoices', invoiceId);
+    if (invoice === undefined || invoice.status === 'paid' || invoice.status === 'voided') continue;
+    const outcome = collectInvoice(tx, invoiceId, gateway);
+    if (outcome.kind !== 'paid' && outcome.kind !== 'nothing-due') unpaid.push(invoiceId);
+  }
   const current = tx.get('subscriptions', subscription.id) ?? subscription;
-  if (outcome.kind === 'paid' || outcome.kind === 'nothing-due') {
-    changeState(tx, current, 'active', { dunningAttempts: 0, nextDunningAt: null, dunningInvoiceId: null });
+  if (unpaid.length === 0) {
+    changeState(tx, current, 'active', { dunningAttempts: 0, nextDunningAt: null, dunningInvoiceIds: [] });
     return;
   }
   const attempts = current.dunningAttempts + 1;
@@ -194,13 +214,14 @@ function retryDunning(tx: Transaction, subscription: Subscription, gateway: Paym
   const next = retryDays[attempts];
   const previous = retryDays[attempts - 1] ?? 0;
   if (next === undefined) {
-    finishDunning(tx, { ...current, dunningAttempts: attempts });
+    finishDunning(tx, { ...current, dunningAttempts: attempts, dunningInvoiceIds: unpaid });
     return;
   }
   tx.put('subscriptions', {
     ...current,
     dunningAttempts: attempts,
-    nextDunningAt: addSeconds(tx.now, (next - previous) * 86_400),
+    dunningInvoiceIds: unpaid,
+    nextDunningAt: addSeconds(tx.now, Math.max(1, next - previous) * 86_400),
     updatedAt: tx.now,
   });
 }
@@ -240,6 +261,8 @@ function endTrial(tx: Transaction, subscription: Subscription, gateway: PaymentG
     activatedAt: subscription.activatedAt ?? tx.now,
     billingAnchor: tx.now,
     periodNumber: 0,
+    interval: pricePoint.interval,
+    intervalUnit: pricePoint.intervalUnit,
     currentPeriodStartedAt: period.start,
     currentPeriodEndsAt: period.end,
     nextAssessmentAt: period.end,

@@ -77,6 +77,8 @@ export function signup(
     paymentCollectionMethod: input.collectionMethod,
     billingAnchor: tx.now,
     periodNumber: 0,
+    interval: trial ? (pricePoint.trialInterval ?? 0) : pricePoint.interval,
+    intervalUnit: trial ? (pricePoint.trialIntervalUnit ?? 'day') : pricePoint.intervalUnit,
     currentPeriodStartedAt: period.start,
     currentPeriodEndsAt: period.end,
     nextAssessmentAt: period.end,
@@ -101,7 +103,7 @@ export function signup(
     serviceCreditBalance: '0',
     dunningAttempts: 0,
     nextDunningAt: null,
-    dunningInvoiceId: null,
+    dunningInvoiceIds: [],
     createdAt: tx.now,
     updatedAt: tx.now,
   });

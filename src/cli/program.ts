@@ -1,0 +1,45 @@
+/** The `billing-core` command line: subcommand dispatch and usage. */
+
+import { runDemo } from './demo.js';
+import type { CliIo } from './io.js';
+import { runScenarioFile } from './run-scenario.js';
+import { serveCommand } from './serve.js';
+
+export const USAGE = `Usage: billing-core <command> [options]
+
+Commands:
+  demo                       a short billing story on an in-memory site, printed as invoice tables
+  serve --api-key KEY [--host 127.0.0.1] [--port 3000] [--site site.json] [--now ISO]
+                             serve the REST API over HTTP (--api-key may repeat); with --now the clock
+                             is frozen and POST /_test/clock.json {"now": "<ISO>"} moves it forward
+  run scenario.json          run a scenario {"site"?, "steps": [{"now", "method", "path", "query"?,
+                             "headers"?, "body"?, "expect"?}]}, printing each response as a JSON line;
+                             exit 1 when a step answers >= 400 (or differs from its "expect")
+  help, --help, -h           this text`;
+
+const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help';
+
+/** Runs the program with arguments (without `node` and the script); resolves to the exit code. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (isHelp(command) || (command !== undefined && rest.some(isHelp))) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  switch (command) {
+    case 'demo':
+      if (rest.length > 0) break;
+      return runDemo(io);
+    case 'serve':
+      return serveCommand(rest, io);
+    case 'run': {
+      const [file, ...extra] = rest;
+      if (file === undefined || extra.length > 0 || file.startsWith('-')) break;
+      return runScenarioFile(file, io);
+    }
+    default:
+      if (command !== undefined) io.stderr(`billing-core: unknown command "${command}"`);
+  }
+  io.stderr(USAGE);
+  return 2;
+}

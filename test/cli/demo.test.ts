@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_START, demoSteps, runDemo } from '../../src/cli/demo.js';
+import { memoryIo } from '../../src/cli/io.js';
+import { type InvoiceView, readInvoice, renderInvoice } from '../../src/cli/print-invoice.js';
+
+describe('demo', () => {
+  it('tells the story: a signup invoice and a renewal invoice, each with taxed totals', () => {
+    const io = memoryIo();
+    expect(runDemo(io)).toBe(0);
+    expect(io.err).toEqual([]);
+    const text = io.out.join('\n');
+    expect(text).toContain('Invoice #1 (signup, paid)');
+    expect(text).toContain('Invoice #2 (renewal, paid)');
+    expect(text.match(/^ +Subtotal +49\.00$/gm)).toHaveLength(2);
+    expect(text.match(/^ +Sales tax \(8\.875%\) +4\.35$/gm)).toHaveLength(2);
+    expect(text.match(/^ +Total USD +53\.35$/gm)).toHaveLength(2);
+    expect(text.match(/^ +Amount due USD +0\.00$/gm)).toHaveLength(2);
+    expect(text).toMatch(/^ +Pro plan +1 +49\.00 +49\.00$/m);
+    expect(text).toContain('2026-01-15 to 2026-02-15');
+    expect(text).toContain('2026-02-15 to 2026-03-15');
+    expect(text).toContain('events: payment_success, renewal_success');
+    expect(text).toContain('Coming next');
+    expect(io.out.every((line) => line === line.trimEnd())).toBe(true);
+  });
+
+  it('numbers its steps and starts at the documented instant', () => {
+    const io = memoryIo();
+    runDemo(io);
+    expect(io.out.filter((line) => /^\d+\. \[/.test(line))).toHaveLength(demoSteps.length);
+    expect(DEMO_START).toBe('2026-01-15T15:00:00.000Z');
+    expect(io.out).toContain('1. [2026-01-15, 10:00 EST] Create the product family "Acme Cloud"');
+  });
+
+  it('stops with exit code 1 and a message when a step is refused', () => {
+    const io = memoryIo();
+    const [, productStep] = demoSteps;
+    if (productStep === undefined) throw new Error('the demo has no product step');
+    // Without the product family step, creating the product has no family to go into.
+    expect(runDemo(io, [productStep])).toBe(1);
+    expect(io.err[0]).toContain('step 1 failed');
+  });
+});
+
+const view: InvoiceView = {
+  uid: 'inv_9',
+  number: 7,
+  status: 'open',
+  role: 'adhoc',
+  currency: 'USD',
+  issue_date: '2026-04-01',
+  due_date: '2026-05-01',
+  seller: { name: 'Acme' },
+  customer: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+  line_items: [
+    {
+      title: 'Consulting',
+      quantity: '2.5',
+      unit_price: '100',
+      subtotal_amount: '250.00',
+      period_range_start: null,
+      period_range_end: null,
+    },
+  ],
+  discounts: [{ title: 'Spring sale', discount_amount: '25.00' }],
+  taxes: [{ title: 'VAT', percentage: '20.0', tax_amount: '45.00' }],
+  subtotal_amount: '250.00',
+  discount_amount: '25.00',
+  tax_amount: '45.00',
+  total_amount: '270.00',
+  credit_amount: '10.00',
+  paid_amount: '0.00',
+  due_amount: '260.00',
+};
+
+describe('renderInvoice', () => {
+  it('shows lines, discounts, taxes, credits and what is due, right-aligned', () => {
+    const lines = renderInvoice(view);
+    expect(lines[0]).toBe('Invoice #7 (adhoc, open)');
+    expect(lines).toContain('  Issued 2026-04-01, due 2026-05-01');
+    const table = lines.slice(lines.indexOf('') + 1);
+    expect(table).toEqual([
+      '  Item        Qty  Unit price  Amount',
+      '  -----------------------------------',
+      '  Consulting  2.5      100.00  250.00',
+      '  -----------------------------------',
+      '                     Subtotal  250.00',
+      '                  Spring sale  -25.00',
+      '                    VAT (20%)   45.00',
+      '                    Total USD  270.00',
+      '                      Credits  -10.00',
+      '                         Paid    0.00',
+      '               Amount due USD  260.00',
+    ]);
+  });
+
+  it('reads only invoices that carry the fields it shows', () => {
+    expect(readInvoice(view)).toEqual(view);
+    expect(readInvoice({ uid: 'inv_1' })).toBeUndefined();
+    expect(readInvoice(null)).toBeUndefined();
+  });
+});
