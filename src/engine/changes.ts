@@ -4,6 +4,7 @@
  * does no billing work. The changes of one request go through one immer `produce`.
  */
 import { type Draft, Immer } from 'immer';
+import { segmentKey } from '../domain/catalog/component-rules.js';
 import type { SiteEvent } from '../domain/event-log/types.js';
 import type { Subscription } from '../domain/subscription/types.js';
 import {
@@ -59,13 +60,36 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
         'productId' in row && 'handle' in row && row.handle ? `${row.productId}/${row.handle}` : null,
     },
   ],
+  components: [{ index: 'componentHandles', key: (row) => ('handle' in row ? row.handle : null) }],
+  componentPricePoints: [
+    {
+      index: 'componentPricePointHandles',
+      key: (row) =>
+        'componentId' in row && 'handle' in row && row.handle ? `${row.componentId}/${row.handle}` : null,
+    },
+  ],
+  segments: [
+    {
+      index: 'segmentKeys',
+      key: (row) =>
+        'pricePointId' in row && 'values' in row ? segmentKey(row.pricePointId, row.values) : null,
+    },
+  ],
   customers: [{ index: 'customerReferences', key: (row) => ('reference' in row ? row.reference : null) }],
   paymentProfiles: [],
   subscriptions: [],
   invoices: [],
+  coupons: [{ index: 'couponCodes', key: (row) => ('discountType' in row ? row.code : null) }],
+  couponSubcodes: [
+    { index: 'couponSubcodeCodes', key: (row) => ('couponId' in row && 'code' in row ? row.code : null) },
+  ],
+  featureTemplates: [{ index: 'featureTemplateKeys', key: (row) => ('valueType' in row ? row.key : null) }],
+  catalogFeatures: [],
 };
 
-const immer = new Immer({ autoFreeze: true });
+// Freezing copies of 1,000-row chunks on every change costs about ten times the change itself (measured in
+// benchmarks/collection.bench.ts); state is immutable by contract and by its readonly types instead.
+const immer = new Immer({ autoFreeze: false });
 
 /**
  * Applies changes to a state in one `produce`. No changes: the very same state object.
