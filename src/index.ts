@@ -3,11 +3,63 @@
  * and the domain functions a host calls directly.
  */
 export { handle } from './api/handle.js';
+export { addOneTimeToken, type OneTimeTokenInput } from './api/resources/one-time-tokens.js';
 export type { ApiRequest, ApiResponse, HandleContext, HandleResult } from './api/types.js';
+export {
+  COMPONENT_KINDS,
+  type Component,
+  type ComponentKind,
+  type ComponentPrice,
+  type ComponentPricePoint,
+  type ComponentPricePointType,
+  ITEM_CATEGORIES,
+  type ItemCategory,
+  type PrepaidPricing,
+  perUnitPrice,
+  type Segment,
+  type SegmentValue,
+  type SegmentValues,
+} from './domain/catalog/component.js';
+export {
+  resolvePriceList,
+  SEGMENT_BULK_CREATE_LIMIT,
+  SEGMENT_BULK_UPDATE_LIMIT,
+  segmentKey,
+  segmentValuesProblem,
+  taxCodeProblem,
+} from './domain/catalog/component-rules.js';
 export type { Product, ProductFamily, ProductPricePoint } from './domain/catalog/types.js';
+export {
+  type CouponAvailability,
+  couponAppliesTo,
+  couponAvailability,
+  normalizeCouponCode,
+  recurringScheme,
+} from './domain/coupon/index.js';
+export type {
+  CompoundingStrategy,
+  Coupon,
+  CouponProductUse,
+  CouponRestriction,
+  CouponSubcode,
+  DiscountType,
+  RecurringScheme,
+  RestrictionType,
+} from './domain/coupon/types.js';
 export type { Customer } from './domain/customer/types.js';
+export { admit, type Email, type EmailKind, type SlidingWindow } from './domain/email/index.js';
 export type { SiteEvent } from './domain/event-log/types.js';
+export type {
+  CatalogFeature,
+  FeatureKind,
+  FeatureOwnerType,
+  FeaturePricePointType,
+  FeatureTemplate,
+  FeatureValueType,
+  PeriodicityUnit,
+} from './domain/feature/types.js';
 export type { Invoice, InvoiceLine, InvoiceStatus } from './domain/invoice/types.js';
+export type { OneTimeToken } from './domain/one-time-token/index.js';
 export { testGateway } from './domain/payment/test-gateway.js';
 export type {
   PaymentAttempt,
@@ -15,10 +67,25 @@ export type {
   PaymentOutcome,
   PaymentProfile,
 } from './domain/payment/types.js';
+export {
+  type LinkRejection,
+  type ManagementLink,
+  managementLinkFor,
+  verifyManagementLink,
+} from './domain/portal/index.js';
 export type { SiteConfig, SiteMetric, SiteSettings, SiteTaxRate } from './domain/site/config.js';
 export { periodOf } from './domain/subscription/schedule.js';
 export type { Subscription, SubscriptionState } from './domain/subscription/types.js';
 export { advance } from './engine/advance.js';
+export { emailOutbox } from './engine/emails.js';
+export {
+  type CouponSource,
+  findCouponByCode,
+  type ResolvedCouponCode,
+  recordCouponUse,
+  resolveCouponCode,
+} from './engine/operations/coupon-use.js';
+export { verifyPortalLink } from './engine/portal-access.js';
 export { createSite, type SiteState } from './engine/state.js';
 export { allocate, formatMoney, parseDecimal, roundMoney } from './kernel/money.js';
 export { shiftFromAnchor } from './kernel/time.js';

@@ -77,8 +77,23 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
   ],
   customers: [{ index: 'customerReferences', key: (row) => ('reference' in row ? row.reference : null) }],
   paymentProfiles: [],
+  emails: [],
+  portals: [
+    { index: 'portalCustomers', key: (row) => ('recentInvitations' in row ? String(row.customerId) : null) },
+  ],
+  paymentUpdateRequests: [
+    {
+      index: 'paymentUpdateRequestSubscriptions',
+      key: (row) => ('recentRequests' in row ? String(row.subscriptionId) : null),
+    },
+  ],
+  oneTimeTokens: [
+    { index: 'oneTimeTokenKeys', key: (row) => ('vaultToken' in row && 'token' in row ? row.token : null) },
+  ],
   subscriptions: [],
   invoices: [],
+  proformaInvoices: [],
+  proformaExports: [],
   coupons: [{ index: 'couponCodes', key: (row) => ('discountType' in row ? row.code : null) }],
   couponSubcodes: [
     { index: 'couponSubcodeCodes', key: (row) => ('couponId' in row && 'code' in row ? row.code : null) },

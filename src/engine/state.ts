@@ -4,11 +4,18 @@
  * `JSON.parse(JSON.stringify(state))` is an equal, fully working state.
  */
 
+import type { Component, ComponentPricePoint, Segment } from '../domain/catalog/component.js';
 import type { Product, ProductFamily, ProductPricePoint } from '../domain/catalog/types.js';
+import type { Coupon, CouponSubcode } from '../domain/coupon/types.js';
 import type { Customer } from '../domain/customer/types.js';
+import type { Email, PaymentUpdateRequestLog } from '../domain/email/types.js';
 import type { SiteEvent } from '../domain/event-log/types.js';
+import type { CatalogFeature, FeatureTemplate } from '../domain/feature/types.js';
+import type { ProformaExport, ProformaInvoice } from '../domain/invoice/proforma.js';
 import type { Invoice } from '../domain/invoice/types.js';
+import type { OneTimeToken } from '../domain/one-time-token/types.js';
 import type { PaymentProfile } from '../domain/payment/types.js';
+import type { CustomerPortal } from '../domain/portal/types.js';
 import { resolveSettings, type SiteConfig, type SiteSettings } from '../domain/site/config.js';
 import type { Subscription } from '../domain/subscription/types.js';
 import {
@@ -27,10 +34,27 @@ export interface TableRows {
   readonly productFamilies: ProductFamily;
   readonly products: Product;
   readonly productPricePoints: ProductPricePoint;
+  readonly components: Component;
+  readonly componentPricePoints: ComponentPricePoint;
+  readonly segments: Segment;
   readonly customers: Customer;
   readonly paymentProfiles: PaymentProfile;
+  /** The outbox: every email the engine recorded, in order. */
+  readonly emails: Email;
+  /** Billing portals by customer (see `portalCustomers`). */
+  readonly portals: CustomerPortal;
+  /** Recent payment update emails by subscription (see `paymentUpdateRequestSubscriptions`). */
+  readonly paymentUpdateRequests: PaymentUpdateRequestLog;
+  readonly oneTimeTokens: OneTimeToken;
   readonly subscriptions: Subscription;
   readonly invoices: Invoice;
+  readonly proformaInvoices: ProformaInvoice;
+  /** Proforma invoice export batches (`/api_exports/proforma_invoices`). */
+  readonly proformaExports: ProformaExport;
+  readonly coupons: Coupon;
+  readonly couponSubcodes: CouponSubcode;
+  readonly featureTemplates: FeatureTemplate;
+  readonly catalogFeatures: CatalogFeature;
 }
 
 export type TableName = keyof TableRows;
@@ -42,7 +66,23 @@ export interface Indexes {
   readonly productFamilyHandles: ShardedIndex<number>;
   readonly productHandles: ShardedIndex<number>;
   readonly productPricePointHandles: ShardedIndex<number>;
+  readonly componentHandles: ShardedIndex<number>;
+  /** Keyed `${componentId}/${handle}`. */
+  readonly componentPricePointHandles: ShardedIndex<number>;
+  /** Keyed `${pricePointId}/${JSON of the property values}` (see `segmentKey`). */
+  readonly segmentKeys: ShardedIndex<number>;
   readonly customerReferences: ShardedIndex<number>;
+  /** Customer ids (as text) to their `portals` row. */
+  readonly portalCustomers: ShardedIndex<number>;
+  /** Subscription ids (as text) to their `paymentUpdateRequests` row. */
+  readonly paymentUpdateRequestSubscriptions: ShardedIndex<number>;
+  /** One-time tokens to their row. */
+  readonly oneTimeTokenKeys: ShardedIndex<number>;
+  /** Coupon codes (normalized) to coupon ids. */
+  readonly couponCodes: ShardedIndex<number>;
+  /** Coupon subcodes (normalized) to subcode ids; one namespace with `couponCodes`. */
+  readonly couponSubcodeCodes: ShardedIndex<number>;
+  readonly featureTemplateKeys: ShardedIndex<number>;
 }
 
 export type IndexName = keyof Indexes;
@@ -52,6 +92,10 @@ export interface Counters {
   readonly transactions: number;
   /** The last invoice number issued. */
   readonly invoiceNumbers: number;
+  /** Ids of the prices (brackets) of component price points and segments. */
+  readonly prices: number;
+  /** Ids of coupon restrictions. */
+  readonly couponRestrictions: number;
 }
 
 export interface SiteState {
@@ -81,18 +125,40 @@ export function createSite(config: SiteConfig = {}): SiteState {
       productFamilies: emptyTable(),
       products: emptyTable(),
       productPricePoints: emptyTable(),
+      components: emptyTable(),
+      componentPricePoints: emptyTable(),
+      segments: emptyTable(),
       customers: emptyTable(),
       paymentProfiles: emptyTable(),
+      emails: emptyTable(),
+      portals: emptyTable(),
+      paymentUpdateRequests: emptyTable(),
+      oneTimeTokens: emptyTable(),
       subscriptions: emptyTable(),
       invoices: emptyTable(),
+      proformaInvoices: emptyTable(),
+      proformaExports: emptyTable(),
+      coupons: emptyTable(),
+      couponSubcodes: emptyTable(),
+      featureTemplates: emptyTable(),
+      catalogFeatures: emptyTable(),
     },
     indexes: {
       productFamilyHandles: emptyIndex(),
       productHandles: emptyIndex(),
       productPricePointHandles: emptyIndex(),
+      componentHandles: emptyIndex(),
+      componentPricePointHandles: emptyIndex(),
+      segmentKeys: emptyIndex(),
       customerReferences: emptyIndex(),
+      portalCustomers: emptyIndex(),
+      paymentUpdateRequestSubscriptions: emptyIndex(),
+      oneTimeTokenKeys: emptyIndex(),
+      couponCodes: emptyIndex(),
+      couponSubcodeCodes: emptyIndex(),
+      featureTemplateKeys: emptyIndex(),
     },
-    counters: { transactions: 0, invoiceNumbers: 0 },
+    counters: { transactions: 0, invoiceNumbers: 0, prices: 0, couponRestrictions: 0 },
     events: emptyList(),
   };
 }

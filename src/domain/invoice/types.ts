@@ -60,6 +60,8 @@ export interface InvoiceLine {
   readonly kind: string;
   readonly taxCode: string | null;
   readonly transactionId: number;
+  /** The amount the line was priced at before rounding (tiered components), when not quantity × unit price. */
+  readonly pricedAmount: Dec | null;
 }
 
 export interface InvoiceDiscountBreakout {
@@ -80,6 +82,8 @@ export interface InvoiceDiscount {
   readonly percentage: Dec | null;
   readonly amount: Dec | null;
   readonly compoundingStrategy: 'compound' | 'full-price';
+  /** The lines the coupon applies to (its restrictions), or null for every line. */
+  readonly eligibleLineUids: readonly string[] | null;
   readonly eligibleAmount: Dec;
   readonly discountAmount: Dec;
   readonly transactionId: number;
@@ -132,7 +136,13 @@ export interface InvoiceCredit {
 /** One entry of the invoice's history (failed payments, status changes, emails). */
 export interface InvoiceHistoryEntry {
   readonly at: Instant;
-  readonly kind: 'issued' | 'payment_failed' | 'email_sent' | 'voided' | 'status_changed';
+  readonly kind:
+    | 'issued'
+    | 'payment_failed'
+    | 'email_sent'
+    | 'voided'
+    | 'status_changed'
+    | 'payment_recorded';
   readonly detail: string;
 }
 
@@ -184,6 +194,9 @@ export interface Invoice {
   readonly totals: InvoiceTotals;
   readonly periodStartedAt: Instant | null;
   readonly periodEndsAt: Instant | null;
+  /** An advance invoice bills the period starting here before it begins. */
+  readonly advance: boolean;
+  readonly voidReason: string | null;
   readonly transactionTime: Instant;
   readonly createdAt: Instant;
   readonly updatedAt: Instant;

@@ -1,0 +1,266 @@
+/**
+ * Resolving the lines and coupons of an ad hoc invoice request against the catalog (SPEC 2.2): custom
+ * items, catalog products and components priced from their price points, catalog coupons by code or
+ * subcode, ad hoc coupons by percentage or amount.
+ */
+
+import type { Component } from '../../domain/catalog/component.js';
+import { couponAppliesTo, couponAvailability } from '../../domain/coupon/rules.js';
+import { priceQuantity } from '../../domain/pricing/index.js';
+import { resolveCouponCode } from '../../engine/operations/coupon-use.js';
+import type { ChargeLine, InvoiceCouponSpec } from '../../engine/operations/invoice-build.js';
+import type { Transaction } from '../../engine/transaction.js';
+import { div, isZero, mul } from '../../kernel/money.js';
+import { calendarDateOf } from '../../kernel/time.js';
+import { findRef } from '../common.js';
+import { findComponent } from './components-present.js';
+import { addError, type CouponInput, type FieldErrors, type LineItemInput } from './invoice-request.js';
+import { findProductPricePoint } from './product-price-points.js';
+import { findProduct } from './products.js';
+
+/** A resolved line with what a coupon restriction needs to know about it. */
+export interface ResolvedLine {
+  readonly charge: ChargeLine;
+  readonly item: { readonly type: 'Product' | 'Component'; readonly id: number } | null;
+}
+
+const PRICE_POINT_COMPONENTS = new Set(['quantity_based_component', 'on_off_component', 'metered_component']);
+
+/** Resolves one line of a request (a complete new line: title or product or component, and quantity). */
+export function resolveLine(
+  tx: Transaction,
+  errors: FieldErrors,
+  index: number,
+  line: LineItemInput,
+): ResolvedLine | undefined {
+  const field = (name: string) => `line_items[${index}].${name}`;
+  const before = Object.keys(errors).length;
+  const catalogKinds = [
+    line.title !== undefined,
+    line.productRef !== undefined,
+    line.componentRef !== undefined,
+  ].filter(Boolean).length;
+  if (catalogKinds > 1)
+    addError(
+      errors,
+      field(line.title !== undefined ? 'title' : 'product_id'),
+      'only one of title, product_id and component_id may be given',
+    );
+  if (catalogKinds === 0) addError(errors, field('title'), "can't be blank");
+  if (line.quantity === undefined) addError(errors, field('quantity'), "can't be blank");
+  if (line.productPricePointRef !== undefined && line.productRef === undefined)
+    addError(errors, field('product_price_point_id'), 'can only be given with product_id');
+  if (line.pricePointRef !== undefined && line.componentRef === undefined)
+    addError(errors, field('price_point_id'), 'can only be given with component_id');
+  if (
+    line.unitPrice !== undefined &&
+    (line.pricePointRef !== undefined || line.productPricePointRef !== undefined)
+  ) {
+    addError(errors, field('unit_price'), 'cannot be given together with a price point');
+  }
+  if (Object.keys(errors).length > before || line.quantity === undefined) return undefined;
+  const quantity = line.quantity;
+  const common = {
+    quantity,
+    ...(line.description === undefined ? {} : { description: line.description }),
+    periodRangeStart: line.periodRangeStart ?? null,
+    periodRangeEnd: line.periodRangeEnd ?? null,
+    taxCode: line.taxCode ?? null,
+  };
+  if (line.title !== undefined) {
+    if (line.unitPrice === undefined) {
+      addError(errors, field('unit_price'), "can't be blank");
+      return undefined;
+    }
+    if (line.title.trim() === '') {
+      addError(errors, field('title'), "can't be blank");
+      return undefined;
+    }
+    return {
+      charge: {
+        ...common,
+        title: line.title,
+        unitPrice: line.unitPrice,
+        taxable: line.taxable ?? false,
+        kind: 'custom',
+        customItem: true,
+      },
+      item: null,
+    };
+  }
+  if (line.productRef !== undefined) {
+    const product = findProduct(tx, line.productRef);
+    if (product === undefined) {
+      addError(errors, field('product_id'), 'not found');
+      return undefined;
+    }
+    const pricePoint =
+      line.productPricePointRef === undefined
+        ? tx.get('productPricePoints', product.defaultPricePointId)
+        : findProductPricePoint(tx, product, line.productPricePointRef);
+    if (pricePoint === undefined) {
+      addError(errors, field('product_price_point_id'), 'not found');
+      return undefined;
+    }
+    const charge: ChargeLine = {
+      ...common,
+      title: product.name,
+      unitPrice: line.unitPrice ?? pricePoint.price,
+      taxable: product.taxable,
+      kind: 'baseline',
+      productId: product.id,
+      productVersion: product.versionNumber,
+      productPricePointId: pricePoint.id,
+    };
+    return { charge, item: { type: 'Product', id: product.id } };
+  }
+  const component = findComponent(tx, line.componentRef ?? '');
+  if (component === undefined) {
+    addError(errors, field('component_id'), 'not found');
+    return undefined;
+  }
+  return resolveComponentLine(tx, errors, field, component, line, common);
+}
+
+function resolveComponentLine(
+  tx: Transaction,
+  errors: FieldErrors,
+  field: (name: string) => string,
+  component: Component,
+  line: LineItemInput,
+  common: Omit<ChargeLine, 'title' | 'unitPrice' | 'taxable' | 'kind'>,
+): ResolvedLine | undefined {
+  const item = { type: 'Component' as const, id: component.id };
+  const base = {
+    ...common,
+    title: component.name,
+    taxable: component.taxable,
+    kind: component.kind,
+    componentId: component.id,
+  };
+  if (!PRICE_POINT_COMPONENTS.has(component.kind)) {
+    if (line.pricePointRef !== undefined)
+      addError(
+        errors,
+        field('price_point_id'),
+        'price points are supported only for quantity based, on/off and metered components',
+      );
+    if (line.unitPrice === undefined)
+      addError(errors, field('unit_price'), 'is required for prepaid and event based components');
+    if (line.unitPrice === undefined || line.pricePointRef !== undefined) return undefined;
+    return { charge: { ...base, unitPrice: line.unitPrice }, item };
+  }
+  if (line.unitPrice !== undefined) return { charge: { ...base, unitPrice: line.unitPrice }, item };
+  const pricePoint =
+    line.pricePointRef === undefined
+      ? tx.get('componentPricePoints', component.defaultPricePointId)
+      : findRef(
+          tx,
+          'componentPricePoints',
+          line.pricePointRef,
+          'componentPricePointHandles',
+          (handle) => `${component.id}/${handle}`,
+        );
+  if (pricePoint === undefined || pricePoint.componentId !== component.id) {
+    addError(errors, field('price_point_id'), 'not found');
+    return undefined;
+  }
+  const cost = priceQuantity(pricePoint.pricingScheme, common.quantity, pricePoint.prices);
+  if (!cost.ok) {
+    addError(errors, field('price_point_id'), cost.error.message);
+    return undefined;
+  }
+  const tiered = cost.value.tiered;
+  const unitPrice = isZero(common.quantity)
+    ? cost.value.unitPrice
+    : tiered
+      ? div(cost.value.amount, common.quantity)
+      : cost.value.unitPrice;
+  const exact = mul(common.quantity, unitPrice) === cost.value.amount;
+  return {
+    charge: {
+      ...base,
+      unitPrice,
+      pricePointId: pricePoint.id,
+      tieredUnitPrice: tiered,
+      ...(exact ? {} : { amount: cost.value.amount }),
+    },
+    item,
+  };
+}
+
+/** Resolves one coupon of a request: a catalog coupon by code or subcode, or an ad hoc coupon. */
+export function resolveCoupon(
+  tx: Transaction,
+  errors: FieldErrors,
+  index: number,
+  coupon: CouponInput,
+  lines: readonly ResolvedLine[],
+): InvoiceCouponSpec | undefined {
+  const field = (name: string) => `coupons[${index}].${name}`;
+  const text = coupon.subcode ?? coupon.code;
+  if (text === undefined) {
+    addError(errors, field('code'), "can't be blank");
+    return undefined;
+  }
+  const familyId =
+    coupon.productFamilyRef === undefined
+      ? undefined
+      : findRef(tx, 'productFamilies', coupon.productFamilyRef, 'productFamilyHandles')?.id;
+  if (coupon.productFamilyRef !== undefined && familyId === undefined) {
+    addError(errors, field('product_family_id'), 'not found');
+    return undefined;
+  }
+  const resolved = resolveCouponCode(tx, text);
+  const catalog =
+    resolved !== undefined && (familyId === undefined || resolved.coupon.productFamilyId === familyId)
+      ? resolved
+      : undefined;
+  if (coupon.subcode !== undefined && (catalog === undefined || catalog.subcode === null)) {
+    addError(errors, field('subcode'), 'not found');
+    return undefined;
+  }
+  if (catalog !== undefined) {
+    const availability = couponAvailability(catalog.coupon, calendarDateOf(tx.now, tx.settings.timeZone));
+    if (availability !== 'valid') {
+      addError(errors, field('code'), `the coupon is ${availability}`);
+      return undefined;
+    }
+    const found = catalog.coupon;
+    const eligible = lines.flatMap((line, lineIndex) =>
+      line.item !== null && couponAppliesTo(found, line.item.type, line.item.id) ? [lineIndex] : [],
+    );
+    return {
+      code: found.code,
+      subcode: catalog.subcode?.code ?? null,
+      sourceType: 'Coupon',
+      sourceId: found.id,
+      kind: found.discountType === 'percent' ? 'percentage' : 'amount',
+      percentage: found.percentage,
+      amount: found.amount,
+      compoundingStrategy: found.discountType === 'percent' ? found.compoundingStrategy : 'full-price',
+      description: found.description ?? found.name,
+      eligibleLineIndexes: found.restrictions.length === 0 ? null : eligible,
+    };
+  }
+  if (coupon.percentage === undefined && coupon.amount === undefined) {
+    addError(
+      errors,
+      field('code'),
+      'does not match a coupon; send percentage or amount for an ad hoc coupon',
+    );
+    return undefined;
+  }
+  return {
+    code: text,
+    subcode: null,
+    sourceType: 'Ad Hoc Coupon',
+    sourceId: null,
+    kind: coupon.percentage === undefined ? 'amount' : 'percentage',
+    percentage: coupon.percentage ?? null,
+    amount: coupon.amount ?? null,
+    compoundingStrategy:
+      coupon.percentage === undefined ? 'full-price' : (coupon.compoundingStrategy ?? 'compound'),
+    description: coupon.description ?? null,
+  };
+}

@@ -1,0 +1,25 @@
+/** The emails the engine records (it sends nothing: a host reads the outbox and delivers). */
+import type { Instant } from '../../kernel/time.js';
+
+/** What an email is about. */
+export type EmailKind = 'portal_invitation' | 'payment_update_request' | 'invoice';
+
+/** One recorded email: a row of the site's `emails` table, in the order the engine recorded them. */
+export interface Email {
+  readonly id: number;
+  readonly kind: EmailKind;
+  /** The recipient's address (the customer's email). */
+  readonly to: string;
+  readonly customerId: number;
+  readonly subscriptionId: number | null;
+  readonly at: Instant;
+  readonly subject: string;
+}
+
+/** The recent payment update emails requested for one subscription (the rate limit's memory). */
+export interface PaymentUpdateRequestLog {
+  readonly id: number;
+  readonly subscriptionId: number;
+  /** Instants of the requests within the current window, oldest first (at most the window's limit). */
+  readonly recentRequests: readonly Instant[];
+}

@@ -1,0 +1,20 @@
+/** The invoice calculation: one pure function for previews and commits, and an incremental calculator. */
+export { calculateInvoice } from './calculate.js';
+export { createInvoiceCalculator, type InvoiceCalculator } from './calculator.js';
+export { calculateInvoiceReference } from './reference.js';
+export type {
+  CalcCoupon,
+  CalcLine,
+  CalcTax,
+  CalculatedDiscount,
+  CalculatedLine,
+  CalculatedTax,
+  DiscountBreakout,
+  DiscountSummary,
+  InvoiceCalculation,
+  InvoiceCalculationInput,
+  InvoiceColumns,
+  InvoiceTotals,
+  TaxBreakout,
+  TaxSummary,
+} from './types.js';

@@ -1,0 +1,334 @@
+/**
+ * The invoice lifecycle after creation (SPEC 3, invoice table): issuing a draft or pending invoice,
+ * applying the subscription's service credits and prepayments, collecting, recording payments, voiding.
+ */
+
+import type { DomainError } from '../../domain/errors.js';
+import type { Invoice } from '../../domain/invoice/types.js';
+import type { PaymentGateway } from '../../domain/payment/types.js';
+import type { Subscription } from '../../domain/subscription/types.js';
+import { uidOf } from '../../kernel/ids.js';
+import { add, type Dec, isPositive, min, sub } from '../../kernel/money.js';
+import { err, ok, type Result } from '../../kernel/result.js';
+import { addSeconds, calendarDateOf } from '../../kernel/time.js';
+import type { Transaction } from '../transaction.js';
+import { collectInvoice } from './billing.js';
+import { changeState } from './lifecycle.js';
+
+export type FailedPaymentAction = 'leave_open_invoice' | 'rollback_to_pending' | 'initiate_dunning';
+
+const refused = (message: string): DomainError => ({ code: 'invoice_refused', status: 422, message });
+
+/**
+ * Applies the subscription's service credits, then its prepayments, to what the invoice owes. Both come
+ * off the subscription's balances.
+ */
+export function applyBalances(tx: Transaction, invoice: Invoice): Invoice {
+  const subscription = tx.get('subscriptions', invoice.subscriptionId);
+  if (subscription === undefined || !isPositive(invoice.totals.due)) return invoice;
+  const creditApplied = min(subscription.serviceCreditBalance, invoice.totals.due);
+  const afterCredit = sub(invoice.totals.due, isPositive(creditApplied) ? creditApplied : '0');
+  const prepaymentApplied = min(subscription.prepaymentBalance, afterCredit);
+  let updated = invoice;
+  if (isPositive(creditApplied)) {
+    const transactionId = tx.next('transactions');
+    updated = {
+      ...updated,
+      credits: [
+        ...updated.credits,
+        {
+          uid: uidOf('cn', transactionId),
+          creditNoteNumber: String(transactionId),
+          transactionTime: tx.now,
+          memo: 'Service credit',
+          originalAmount: creditApplied,
+          appliedAmount: creditApplied,
+          kind: 'service_credit',
+        },
+      ],
+      totals: {
+        ...updated.totals,
+        credit: add(updated.totals.credit, creditApplied),
+        due: sub(updated.totals.due, creditApplied),
+      },
+    };
+  }
+  if (isPositive(prepaymentApplied)) {
+    const transactionId = tx.next('transactions');
+    updated = {
+      ...updated,
+      payments: [
+        ...updated.payments,
+        {
+          uid: uidOf('pmt', transactionId),
+          transactionId,
+          transactionTime: tx.now,
+          memo: 'Prepayment',
+          originalAmount: prepaymentApplied,
+          appliedAmount: prepaymentApplied,
+          prepayment: true,
+          method: 'other',
+          lastFour: null,
+          cardType: null,
+          gatewayTransactionId: null,
+          receivedOn: calendarDateOf(tx.now, tx.settings.timeZone),
+        },
+      ],
+      totals: {
+        ...updated.totals,
+        paid: add(updated.totals.paid, prepaymentApplied),
+        due: sub(updated.totals.due, prepaymentApplied),
+      },
+    };
+  }
+  if (updated === invoice) return invoice;
+  tx.put('subscriptions', {
+    ...subscription,
+    serviceCreditBalance: sub(
+      subscription.serviceCreditBalance,
+      isPositive(creditApplied) ? creditApplied : '0',
+    ),
+    prepaymentBalance: sub(
+      subscription.prepaymentBalance,
+      isPositive(prepaymentApplied) ? prepaymentApplied : '0',
+    ),
+    updatedAt: tx.now,
+  });
+  return tx.put('invoices', { ...updated, updatedAt: tx.now });
+}
+
+/** Marks an invoice paid when nothing is due. */
+export function settleIfPaid(tx: Transaction, invoice: Invoice): Invoice {
+  if (isPositive(invoice.totals.due) || invoice.status === 'paid') return invoice;
+  return tx.put('invoices', {
+    ...invoice,
+    status: 'paid',
+    paidDate: calendarDateOf(tx.now, tx.settings.timeZone),
+    updatedAt: tx.now,
+  });
+}
+
+function recordIssued(
+  tx: Transaction,
+  invoice: Invoice,
+  fromStatus: string,
+  onEmail: (invoice: Invoice) => void,
+): Invoice {
+  tx.record({
+    key: 'invoice_issued',
+    message: `Invoice ${invoice.number} issued`,
+    subscriptionId: invoice.subscriptionId,
+    customerId: invoice.customerId,
+    data: {
+      uid: invoice.uid,
+      number: invoice.number,
+      role: invoice.role,
+      due_date: invoice.dueDate,
+      issue_date: invoice.issueDate,
+      paid_date: invoice.paidDate,
+      total_amount: invoice.totals.total,
+      paid_amount: invoice.totals.paid,
+      from_status: fromStatus,
+      to_status: invoice.status,
+    },
+  });
+  if (tx.settings.invoiceEmails) {
+    onEmail(invoice);
+    return tx.put('invoices', {
+      ...invoice,
+      history: [...invoice.history, { at: tx.now, kind: 'email_sent', detail: invoice.customer.email }],
+    });
+  }
+  return invoice;
+}
+
+/**
+ * Issues a draft or pending invoice with every row of SPEC 3's table. `onEmail` records the customer
+ * email where the site setting is on.
+ */
+export function issueInvoice(
+  tx: Transaction,
+  invoice: Invoice,
+  onFailedPayment: FailedPaymentAction | undefined,
+  gateway: PaymentGateway,
+  onEmail: (invoice: Invoice) => void,
+): Result<Invoice, DomainError> {
+  if (invoice.status !== 'draft' && invoice.status !== 'pending')
+    return err(refused(`Only draft or pending invoices can be issued; this one is ${invoice.status}.`));
+  if (invoice.consolidationLevel === 'child' && invoice.status === 'pending')
+    return err(
+      refused('A pending child invoice of a subscription group member cannot be issued on its own.'),
+    );
+  const subscription = tx.get('subscriptions', invoice.subscriptionId);
+  if (subscription === undefined) return err(refused('The invoice has no subscription.'));
+  const remittance = invoice.collectionMethod === 'remittance';
+  if (remittance && onFailedPayment !== undefined)
+    return err(refused('on_failed_payment cannot be used for remittance invoices.'));
+  const fromStatus = invoice.status;
+  const opened = tx.put('invoices', {
+    ...invoice,
+    status: 'open',
+    history: [...invoice.history, { at: tx.now, kind: 'issued', detail: `from ${fromStatus}` }],
+    updatedAt: tx.now,
+  });
+  const applied = settleIfPaid(tx, applyBalances(tx, opened));
+  if (remittance || applied.status === 'paid')
+    return ok(recordIssued(tx, tx.get('invoices', applied.id) ?? applied, fromStatus, onEmail));
+  const outcome = collectInvoice(tx, applied.id, gateway);
+  const collected = tx.get('invoices', applied.id) ?? applied;
+  if (outcome.kind === 'paid' || outcome.kind === 'nothing-due')
+    return ok(recordIssued(tx, collected, fromStatus, onEmail));
+  const action = onFailedPayment ?? 'leave_open_invoice';
+  const failure = outcome.kind === 'failed' ? outcome.message : 'No payment profile';
+  const withFailure: Invoice =
+    outcome.kind === 'failed'
+      ? collected
+      : {
+          ...collected,
+          history: [...collected.history, { at: tx.now, kind: 'payment_failed', detail: failure }],
+        };
+  if (action === 'rollback_to_pending') {
+    // Nothing applied stays applied: the credits and prepayments go back, the invoice waits as pending.
+    restoreBalances(tx, invoice, withFailure);
+    return ok(
+      tx.put('invoices', { ...invoice, status: 'pending', history: withFailure.history, updatedAt: tx.now }),
+    );
+  }
+  const issued = recordIssued(tx, tx.put('invoices', withFailure), fromStatus, onEmail);
+  if (action === 'initiate_dunning')
+    startInvoiceDunning(tx, tx.get('subscriptions', subscription.id) ?? subscription, issued);
+  return ok(issued);
+}
+
+function restoreBalances(tx: Transaction, before: Invoice, after: Invoice): void {
+  const subscription = tx.get('subscriptions', before.subscriptionId);
+  if (subscription === undefined) return;
+  const credit = sub(after.totals.credit, before.totals.credit);
+  const prepaid = sub(after.totals.paid, before.totals.paid);
+  if (!isPositive(credit) && !isPositive(prepaid)) return;
+  tx.put('subscriptions', {
+    ...subscription,
+    serviceCreditBalance: add(subscription.serviceCreditBalance, credit),
+    prepaymentBalance: add(subscription.prepaymentBalance, prepaid),
+    updatedAt: tx.now,
+  });
+}
+
+function startInvoiceDunning(tx: Transaction, subscription: Subscription, invoice: Invoice): void {
+  if (
+    subscription.state === 'past_due' ||
+    subscription.state === 'canceled' ||
+    subscription.state === 'expired'
+  )
+    return;
+  const firstRetry = tx.settings.dunning.retryDays[0] ?? 0;
+  changeState(tx, subscription, 'past_due', {
+    dunningAttempts: 0,
+    nextDunningAt: addSeconds(tx.now, Math.max(1, firstRetry) * 86_400),
+    dunningInvoiceIds: [...subscription.dunningInvoiceIds, invoice.id],
+  });
+}
+
+/** Voids an invoice: prepayments and credits applied to it return to the subscription. */
+export function voidInvoice(tx: Transaction, invoice: Invoice, reason: string): Result<Invoice, DomainError> {
+  if (!['open', 'pending', 'draft', 'canceled'].includes(invoice.status))
+    return err(refused(`A ${invoice.status} invoice cannot be voided.`));
+  const subscription = tx.get('subscriptions', invoice.subscriptionId);
+  const returnedCredit = invoice.credits.reduce(
+    (total, credit) => add(total, credit.appliedAmount),
+    '0' as Dec,
+  );
+  const returnedPrepayment = invoice.payments
+    .filter((payment) => payment.prepayment)
+    .reduce((total, payment) => add(total, payment.appliedAmount), '0' as Dec);
+  if (subscription !== undefined && (isPositive(returnedCredit) || isPositive(returnedPrepayment))) {
+    tx.put('subscriptions', {
+      ...subscription,
+      serviceCreditBalance: add(subscription.serviceCreditBalance, returnedCredit),
+      prepaymentBalance: add(subscription.prepaymentBalance, returnedPrepayment),
+      updatedAt: tx.now,
+    });
+  }
+  const voided = tx.put('invoices', {
+    ...invoice,
+    status: 'voided',
+    voidReason: reason,
+    credits: [],
+    payments: invoice.payments.filter((payment) => !payment.prepayment),
+    totals: { ...invoice.totals, credit: '0', paid: sub(invoice.totals.paid, returnedPrepayment), due: '0' },
+    history: [...invoice.history, { at: tx.now, kind: 'voided', detail: reason }],
+    updatedAt: tx.now,
+  });
+  tx.record({
+    key: 'void_invoice',
+    message: `Invoice ${invoice.number} voided: ${reason}`,
+    subscriptionId: invoice.subscriptionId,
+    customerId: invoice.customerId,
+  });
+  return ok(voided);
+}
+
+/** Records a payment received outside the gateway (cash, check, ...) against an open invoice. */
+export function recordInvoicePayment(
+  tx: Transaction,
+  invoice: Invoice,
+  payment: {
+    amount: Dec;
+    memo: string;
+    method: 'check' | 'cash' | 'money_order' | 'ach' | 'other' | 'credit_card';
+    prepayment: boolean;
+  },
+): Result<Invoice, DomainError> {
+  if (invoice.status !== 'open' && invoice.status !== 'pending')
+    return err(refused(`Payments can only be recorded on open invoices; this one is ${invoice.status}.`));
+  if (!isPositive(payment.amount)) return err(refused('Amount: must be greater than 0.'));
+  if (sub(invoice.totals.due, payment.amount).startsWith('-'))
+    return err(refused('Amount: must be less than or equal to the amount due.'));
+  const transactionId = tx.next('transactions');
+  const paid = tx.put('invoices', {
+    ...invoice,
+    payments: [
+      ...invoice.payments,
+      {
+        uid: uidOf('pmt', transactionId),
+        transactionId,
+        transactionTime: tx.now,
+        memo: payment.memo,
+        originalAmount: payment.amount,
+        appliedAmount: payment.amount,
+        prepayment: payment.prepayment,
+        method: payment.method,
+        lastFour: null,
+        cardType: null,
+        gatewayTransactionId: null,
+        receivedOn: calendarDateOf(tx.now, tx.settings.timeZone),
+      },
+    ],
+    totals: {
+      ...invoice.totals,
+      paid: add(invoice.totals.paid, payment.amount),
+      due: sub(invoice.totals.due, payment.amount),
+    },
+    history: [...invoice.history, { at: tx.now, kind: 'payment_recorded', detail: payment.memo }],
+    updatedAt: tx.now,
+  });
+  const subscription = tx.get('subscriptions', invoice.subscriptionId);
+  if (subscription !== undefined) {
+    tx.put('subscriptions', {
+      ...subscription,
+      totalRevenue: add(subscription.totalRevenue, payment.amount),
+      prepaymentBalance: payment.prepayment
+        ? sub(subscription.prepaymentBalance, payment.amount)
+        : subscription.prepaymentBalance,
+      updatedAt: tx.now,
+    });
+  }
+  tx.record({
+    key: 'payment_success',
+    message: `Payment of ${payment.amount} recorded for invoice ${invoice.number}`,
+    subscriptionId: invoice.subscriptionId,
+    customerId: invoice.customerId,
+    data: { product_id: subscription?.productId ?? null, account_transaction_id: transactionId },
+  });
+  return ok(settleIfPaid(tx, paid));
+}
