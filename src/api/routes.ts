@@ -1,5 +1,6 @@
 /** The route table: every operation the REST layer serves. */
 
+import { advanceInvoiceRoutes } from './resources/advance-invoices.js';
 import { apiExportRoutes } from './resources/api-exports.js';
 import { componentPricePointRoutes } from './resources/component-price-points.js';
 import { componentRoutes } from './resources/components.js';
@@ -46,6 +47,7 @@ export const routes: readonly Route[] = [
   ...invoiceRoutes,
   ...adHocInvoiceRoutes,
   ...invoiceActionRoutes,
+  ...advanceInvoiceRoutes,
   ...eventRoutes,
   ...couponRoutes,
   ...couponLookupRoutes,

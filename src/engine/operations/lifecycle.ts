@@ -8,6 +8,7 @@ import { dueAt, periodOf, stepOf } from '../../domain/subscription/schedule.js';
 import type { Subscription, SubscriptionState } from '../../domain/subscription/types.js';
 import { addSeconds, calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
+import { pendingAdvanceInvoice } from './advance-invoice.js';
 import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
 
 /** Moves a subscription to another state, recording `subscription_state_change`. */
@@ -120,8 +121,49 @@ function renew(tx: Transaction, subscription: Subscription, gateway: PaymentGate
     nextAssessmentAt: period.end,
     updatedAt: tx.now,
   });
+  const advance = pendingAdvanceInvoice(tx, moved, period.start);
+  if (advance !== undefined) {
+    collectAdvance(tx, tx.put('subscriptions', { ...moved, advanceInvoiceId: null }), advance.id, gateway);
+    return;
+  }
   const charge = productCharge(tx, moved, period.start, period.end);
   billPeriod(tx, moved, charge === undefined ? [] : [charge], 'renewal', gateway);
+}
+
+/** A period invoiced in advance renews without a new invoice; an advance invoice still open is collected. */
+function collectAdvance(
+  tx: Transaction,
+  subscription: Subscription,
+  invoiceId: number,
+  gateway: PaymentGateway,
+): void {
+  const invoice = tx.get('invoices', invoiceId);
+  const outcome =
+    invoice === undefined || invoice.status === 'paid'
+      ? { kind: 'nothing-due' as const }
+      : collectInvoice(tx, invoiceId, gateway);
+  const data = { product_id: subscription.productId, account_transaction_id: invoiceId };
+  if (
+    outcome.kind === 'failed' ||
+    (outcome.kind === 'not-collected' && outcome.reason === 'no-payment-profile')
+  ) {
+    tx.record({
+      key: 'renewal_failure',
+      message: `Renewal failed for subscription ${subscription.id}`,
+      subscriptionId: subscription.id,
+      customerId: subscription.customerId,
+      data,
+    });
+    startDunning(tx, tx.get('subscriptions', subscription.id) ?? subscription, invoiceId);
+    return;
+  }
+  tx.record({
+    key: 'renewal_success',
+    message: `Renewal succeeded for subscription ${subscription.id}`,
+    subscriptionId: subscription.id,
+    customerId: subscription.customerId,
+    data,
+  });
 }
 
 /** Bills a period's charges on a renewal invoice and moves the state on the outcome. */

@@ -104,6 +104,7 @@ export function signup(
     dunningAttempts: 0,
     nextDunningAt: null,
     dunningInvoiceIds: [],
+    advanceInvoiceId: null,
     createdAt: tx.now,
     updatedAt: tx.now,
   });

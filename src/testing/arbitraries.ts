@@ -1,0 +1,68 @@
+/**
+ * fast-check arbitraries for the engine's inputs. fast-check is an optional peer dependency, used only
+ * by this subpath.
+ */
+import fc from 'fast-check';
+import type { SiteConfig } from '../domain/site/config.js';
+
+const zones = [
+  'UTC',
+  'America/New_York',
+  'Europe/Paris',
+  'Asia/Kolkata',
+  'Pacific/Apia',
+  'Australia/Lord_Howe',
+];
+
+/** A decimal string with up to `scale` places, between 0 and `max`. */
+export const decimalString = (max = 10_000, scale = 2): fc.Arbitrary<string> =>
+  fc.integer({ min: 0, max: max * 10 ** scale }).map((units) => {
+    const text = String(units).padStart(scale + 1, '0');
+    return scale === 0 ? text : `${text.slice(0, -scale)}.${text.slice(-scale)}`;
+  });
+
+/**
+ * Site configurations: zone, currency, taxes.
+ * @example fc.assert(fc.property(siteConfigArbitrary(), (config) => createSite(config).settings.currency.length === 3))
+ */
+export const siteConfigArbitrary = (): fc.Arbitrary<SiteConfig> =>
+  fc.record({
+    timeZone: fc.constantFrom(...zones),
+    currency: fc.constantFrom('USD', 'EUR', 'JPY', 'KWD'),
+    taxes: fc.array(
+      fc.record({ name: fc.constantFrom('State', 'City', 'VAT'), percentage: decimalString(30, 3) }),
+      { maxLength: 2 },
+    ),
+  });
+
+/** One line item of an ad hoc invoice request (a custom item). */
+export const customLineArbitrary = () =>
+  fc.record({
+    title: fc.string({ minLength: 1, maxLength: 20 }).filter((title) => title.trim().length > 0),
+    quantity: decimalString(1000, 4),
+    unit_price: decimalString(10_000, 4),
+    taxable: fc.boolean(),
+  });
+
+/** An ad hoc coupon of an invoice request: a percentage (compound or full-price) or an amount. */
+export const adHocCouponArbitrary = () =>
+  fc.oneof(
+    fc.record({
+      code: fc.constantFrom('PCT', 'OFF', 'SAVE'),
+      percentage: decimalString(100, 4),
+      compounding_strategy: fc.constantFrom('compound', 'full-price'),
+    }),
+    fc.record({ code: fc.constantFrom('AMT', 'FLAT'), amount: decimalString(500, 2) }),
+  );
+
+/**
+ * The body of `POST /subscriptions/{id}/invoices.json` with custom lines and ad hoc coupons.
+ * @example fc.sample(invoiceRequestArbitrary(), 1)[0].invoice.line_items.length >= 1
+ */
+export const invoiceRequestArbitrary = () =>
+  fc.record({
+    invoice: fc.record({
+      line_items: fc.array(customLineArbitrary(), { minLength: 1, maxLength: 12 }),
+      coupons: fc.array(adHocCouponArbitrary(), { maxLength: 3 }),
+    }),
+  });
