@@ -58,6 +58,14 @@ export type {
   FeatureValueType,
   PeriodicityUnit,
 } from './domain/feature/types.js';
+export {
+  canProforma,
+  PROFORMA_TRANSITIONS,
+  type ProformaAction,
+  type ProformaExport,
+  type ProformaInvoice,
+  type ProformaStatus,
+} from './domain/invoice/proforma.js';
 export type { Invoice, InvoiceLine, InvoiceStatus } from './domain/invoice/types.js';
 export type { OneTimeToken } from './domain/one-time-token/index.js';
 export { testGateway } from './domain/payment/test-gateway.js';

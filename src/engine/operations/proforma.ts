@@ -206,7 +206,9 @@ export function createProforma(
 
 /**
  * The proforma invoice `createProforma` would store now, built in a scratch transaction over the same
- * state and then dropped: `tx` records nothing, so the request leaves the state untouched.
+ * state and then dropped: `tx` records nothing, so the request leaves the state untouched. The scratch
+ * transaction reads `tx.state`, not `tx`'s own writes (call it before writing). The uid, number and line
+ * transaction ids are those a create at the same instant would assign.
  * @example const preview = previewProforma(tx, subscription); // tx.changes() stays empty
  */
 export function previewProforma(
