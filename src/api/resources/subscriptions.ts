@@ -30,6 +30,7 @@ const createBody = z.object({
     payment_collection_method: z.enum(['automatic', 'remittance']).optional(),
     reference: zText().nullish(),
     net_terms: zInt(0, 365).nullish(),
+    coupon_code: zText().nullish(),
   }),
 });
 
@@ -132,6 +133,7 @@ export const subscriptionRoutes: readonly Route[] = [
           collectionMethod: fields.payment_collection_method ?? 'automatic',
           reference: fields.reference ?? null,
           netTerms: fields.net_terms ?? null,
+          couponCode: fields.coupon_code?.trim().toUpperCase() || null,
         },
         gateway,
       );

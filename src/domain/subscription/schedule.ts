@@ -28,6 +28,7 @@ const LIVE_STATES = new Set(['active', 'past_due', 'unpaid', 'trialing', 'soft_f
  * cancellation, dunning retry, expiry), or null when nothing is scheduled.
  */
 export function dueAt(subscription: Subscription): Instant | null {
+  if (subscription.state === 'on_hold') return subscription.automaticallyResumeAt;
   if (!LIVE_STATES.has(subscription.state)) return null;
   let due: Instant =
     subscription.state === 'trialing' ? subscription.currentPeriodEndsAt : subscription.nextAssessmentAt;

@@ -50,6 +50,8 @@ export interface Subscription {
   readonly cancelAtEndOfPeriod: boolean;
   readonly delayedCancelAt: Instant | null;
   readonly onHoldAt: Instant | null;
+  /** When a subscription on hold resumes by itself, if set. */
+  readonly automaticallyResumeAt: Instant | null;
   readonly couponCodes: readonly string[];
   readonly reference: string | null;
   readonly netTerms: number | null;

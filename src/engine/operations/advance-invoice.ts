@@ -8,7 +8,6 @@
 import type { DomainError } from '../../domain/errors.js';
 import type { Invoice } from '../../domain/invoice/types.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
-import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import type { Transaction } from '../transaction.js';
@@ -16,23 +15,9 @@ import { collectInvoice } from './billing.js';
 import { createInvoice } from './invoice-build.js';
 import { applyBalances, settleIfPaid, voidInvoice } from './invoice-issue.js';
 import { productCharge } from './lifecycle.js';
+import { nextPeriodOf, renewalCouponSpecs } from './proforma.js';
 
 const refused = (message: string): DomainError => ({ code: 'advance_invoice', status: 422, message });
-
-/** The period after the current one, as the next renewal will bill it. */
-export function nextPeriod(
-  tx: Transaction,
-  subscription: Subscription,
-): { start: string; end: string } | undefined {
-  const pricePoint = tx.get('productPricePoints', subscription.productPricePointId);
-  if (pricePoint === undefined) return undefined;
-  const sameStep =
-    pricePoint.interval === subscription.interval && pricePoint.intervalUnit === subscription.intervalUnit;
-  const step = stepOf(pricePoint.interval, pricePoint.intervalUnit);
-  return sameStep
-    ? periodOf(subscription.billingAnchor, tx.settings.timeZone, step, subscription.periodNumber + 1)
-    : periodOf(subscription.currentPeriodEndsAt, tx.settings.timeZone, step, 0);
-}
 
 /** The subscription's advance invoice for its next period, unless voided. */
 export function pendingAdvanceInvoice(
@@ -58,7 +43,7 @@ export function issueAdvanceInvoice(
     return err(
       refused(`An advance invoice needs an active subscription; this one is ${subscription.state}.`),
     );
-  const period = nextPeriod(tx, subscription);
+  const period = nextPeriodOf(tx, subscription);
   if (period === undefined) return err(refused('The subscription has no price point.'));
   const existing = pendingAdvanceInvoice(tx, subscription, period.start);
   if (existing !== undefined) {
@@ -73,11 +58,13 @@ export function issueAdvanceInvoice(
   }
   const current = tx.get('subscriptions', subscription.id) ?? subscription;
   const charge = productCharge(tx, current, period.start, period.end);
+  const lines = charge === undefined ? [] : [charge];
   const invoice = createInvoice(tx, {
     subscription: current,
     role: 'renewal',
     status: 'open',
-    lines: charge === undefined ? [] : [charge],
+    lines,
+    coupons: renewalCouponSpecs(tx, current, lines),
     periodStartedAt: period.start,
     periodEndsAt: period.end,
     advance: true,

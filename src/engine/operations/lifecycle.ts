@@ -10,6 +10,8 @@ import { addSeconds, calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { pendingAdvanceInvoice } from './advance-invoice.js';
 import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
+import { applyBalances, settleIfPaid } from './invoice-issue.js';
+import { renewalCouponSpecs } from './proforma.js';
 
 /** Moves a subscription to another state, recording `subscription_state_change`. */
 export function changeState(
@@ -179,10 +181,12 @@ export function billPeriod(
     role,
     status: 'open',
     lines: charges,
+    coupons: renewalCouponSpecs(tx, subscription, charges),
     periodStartedAt: subscription.currentPeriodStartedAt,
     periodEndsAt: subscription.currentPeriodEndsAt,
   });
-  const outcome = collectInvoice(tx, invoice.id, gateway);
+  const applied = settleIfPaid(tx, applyBalances(tx, invoice));
+  const outcome = collectInvoice(tx, applied.id, gateway);
   const current = tx.get('subscriptions', subscription.id) ?? subscription;
   const data = {
     product_id: subscription.productId,

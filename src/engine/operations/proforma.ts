@@ -60,18 +60,19 @@ export function nextPeriodOf(
 }
 
 /**
- * The subscription's coupons that keep discounting renewals (recurring ones), as invoice coupon specs
- * for `charges`. Unknown codes are left out; an archived coupon keeps applying where it applies already.
+ * The subscription's coupons that keep discounting renewals (recurring ones; every one at signup with
+ * `recurringOnly` false), as invoice coupon specs for `charges`. Unknown codes are left out; an archived coupon keeps applying where it applies already.
  */
 export function renewalCouponSpecs(
   tx: Transaction,
   subscription: Subscription,
   charges: readonly ChargeLine[],
+  recurringOnly = true,
 ): InvoiceCouponSpec[] {
   const specs: InvoiceCouponSpec[] = [];
   for (const code of subscription.couponCodes) {
     const resolved = resolveCouponCode(tx, code);
-    if (resolved === undefined || !resolved.coupon.recurring) continue;
+    if (resolved === undefined || (recurringOnly && !resolved.coupon.recurring)) continue;
     const coupon = resolved.coupon;
     const eligible = charges.flatMap((charge, index) =>
       charge.productId !== undefined && couponAppliesTo(coupon, 'Product', charge.productId) ? [index] : [],

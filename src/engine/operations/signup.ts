@@ -4,6 +4,7 @@
  */
 
 import type { Product, ProductPricePoint } from '../../domain/catalog/types.js';
+import { couponAvailability } from '../../domain/coupon/rules.js';
 import type { Customer } from '../../domain/customer/types.js';
 import type { DomainError } from '../../domain/errors.js';
 import type { PaymentGateway, PaymentProfile } from '../../domain/payment/types.js';
@@ -11,10 +12,12 @@ import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
 import type { CollectionMethod, Subscription } from '../../domain/subscription/types.js';
 import { isPositive } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
-import { shiftFromAnchor } from '../../kernel/time.js';
+import { calendarDateOf, shiftFromAnchor } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
+import { findCouponByCode, recordCouponUse } from './coupon-use.js';
 import { productCharge } from './lifecycle.js';
+import { renewalCouponSpecs } from './proforma.js';
 
 export interface SignupInput {
   readonly product: Product;
@@ -24,6 +27,8 @@ export interface SignupInput {
   readonly collectionMethod: CollectionMethod;
   readonly reference: string | null;
   readonly netTerms: number | null;
+  /** A coupon code (or subcode) to discount the signup and, if recurring, later renewals. */
+  readonly couponCode: string | null;
 }
 
 const refused = (message: string, extra?: Readonly<Record<string, unknown>>): DomainError =>
@@ -45,6 +50,20 @@ export function signup(
     return err(refused('Product: is archived and cannot be used for new subscriptions.'));
   if (pricePoint.archivedAt !== null)
     return err(refused('Price point: is archived and cannot be used for new subscriptions.'));
+  if (input.couponCode !== null) {
+    const coupon = findCouponByCode(tx, input.couponCode);
+    if (
+      coupon === undefined ||
+      couponAvailability(coupon, calendarDateOf(tx.now, tx.settings.timeZone)) !== 'valid'
+    ) {
+      return err({
+        code: 'invalid_coupon',
+        status: 422,
+        message: 'Coupon code could not be found.',
+        field: 'coupon_code',
+      });
+    }
+  }
   if (input.collectionMethod === 'automatic' && input.paymentProfile === null && product.requireCreditCard) {
     return err(refused('Credit card: cannot be blank.'));
   }
@@ -92,7 +111,8 @@ export function signup(
     cancelAtEndOfPeriod: false,
     delayedCancelAt: null,
     onHoldAt: null,
-    couponCodes: [],
+    automaticallyResumeAt: null,
+    couponCodes: input.couponCode === null ? [] : [input.couponCode],
     reference: input.reference,
     netTerms: input.netTerms,
     balance: '0',
@@ -140,14 +160,20 @@ export function signup(
       productPricePointId: pricePoint.id,
     });
   }
+  const coupons = renewalCouponSpecs(tx, subscription, charges, false);
   const invoice = createInvoice(tx, {
     subscription,
     role: 'signup',
     status: 'open',
     lines: charges,
+    coupons,
     periodStartedAt: period.start,
     periodEndsAt: period.end,
   });
+  for (const coupon of coupons) {
+    if (coupon.sourceId !== null)
+      recordCouponUse(tx, coupon.sourceId, product.id, invoice.totals.discount, invoice.totals.total);
+  }
   const outcome = collectInvoice(tx, invoice.id, gateway);
   if (outcome.kind === 'failed') {
     return err(
