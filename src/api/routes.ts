@@ -26,6 +26,7 @@ import { productRoutes } from './resources/products.js';
 import { proformaRoutes } from './resources/proforma.js';
 import { segmentRoutes } from './resources/segments.js';
 import { segmentBulkRoutes } from './resources/segments-bulk.js';
+import { subscriptionStatusRoutes } from './resources/subscription-status.js';
 import { subscriptionRoutes } from './resources/subscriptions.js';
 import type { Route } from './route.js';
 
@@ -48,6 +49,7 @@ export const routes: readonly Route[] = [
   ...adHocInvoiceRoutes,
   ...invoiceActionRoutes,
   ...advanceInvoiceRoutes,
+  ...subscriptionStatusRoutes,
   ...eventRoutes,
   ...couponRoutes,
   ...couponLookupRoutes,

@@ -100,6 +100,19 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
   ],
   featureTemplates: [{ index: 'featureTemplateKeys', key: (row) => ('valueType' in row ? row.key : null) }],
   catalogFeatures: [],
+  subscriptionComponents: [
+    {
+      index: 'subscriptionComponentKeys',
+      key: (row) => ('unitBalance' in row ? `${row.subscriptionId}/${row.componentId}` : null),
+    },
+    // Only an insert sets the head (an update keeps the key), so it names the subscription's newest row.
+    {
+      index: 'subscriptionComponentHeads',
+      key: (row) => ('unitBalance' in row ? String(row.subscriptionId) : null),
+    },
+  ],
+  allocations: [],
+  usages: [],
 };
 
 // Freezing copies of 1,000-row chunks on every change costs about ten times the change itself (measured in

@@ -4,6 +4,7 @@
  * `JSON.parse(JSON.stringify(state))` is an equal, fully working state.
  */
 
+import type { Allocation, SubscriptionComponent, Usage } from '../domain/allocation/types.js';
 import type { Component, ComponentPricePoint, Segment } from '../domain/catalog/component.js';
 import type { Product, ProductFamily, ProductPricePoint } from '../domain/catalog/types.js';
 import type { Coupon, CouponSubcode } from '../domain/coupon/types.js';
@@ -55,6 +56,10 @@ export interface TableRows {
   readonly couponSubcodes: CouponSubcode;
   readonly featureTemplates: FeatureTemplate;
   readonly catalogFeatures: CatalogFeature;
+  /** What each subscription holds of each component (see `subscriptionComponentKeys`). */
+  readonly subscriptionComponents: SubscriptionComponent;
+  readonly allocations: Allocation;
+  readonly usages: Usage;
 }
 
 export type TableName = keyof TableRows;
@@ -83,6 +88,10 @@ export interface Indexes {
   /** Coupon subcodes (normalized) to subcode ids; one namespace with `couponCodes`. */
   readonly couponSubcodeCodes: ShardedIndex<number>;
   readonly featureTemplateKeys: ShardedIndex<number>;
+  /** Keyed `${subscriptionId}/${componentId}`: the subscription's row of that component. */
+  readonly subscriptionComponentKeys: ShardedIndex<number>;
+  /** Subscription ids (as text) to their newest `subscriptionComponents` row (rows chain back from it). */
+  readonly subscriptionComponentHeads: ShardedIndex<number>;
 }
 
 export type IndexName = keyof Indexes;
@@ -142,6 +151,9 @@ export function createSite(config: SiteConfig = {}): SiteState {
       couponSubcodes: emptyTable(),
       featureTemplates: emptyTable(),
       catalogFeatures: emptyTable(),
+      subscriptionComponents: emptyTable(),
+      allocations: emptyTable(),
+      usages: emptyTable(),
     },
     indexes: {
       productFamilyHandles: emptyIndex(),
@@ -157,6 +169,8 @@ export function createSite(config: SiteConfig = {}): SiteState {
       couponCodes: emptyIndex(),
       couponSubcodeCodes: emptyIndex(),
       featureTemplateKeys: emptyIndex(),
+      subscriptionComponentKeys: emptyIndex(),
+      subscriptionComponentHeads: emptyIndex(),
     },
     counters: { transactions: 0, invoiceNumbers: 0, prices: 0, couponRestrictions: 0 },
     events: emptyList(),

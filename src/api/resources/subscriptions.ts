@@ -1,8 +1,9 @@
 /** Subscriptions: create (signup), read, list, list a customer's, cancel now. */
 
+import { can } from '../../domain/subscription/transitions.js';
 import type { Subscription } from '../../domain/subscription/types.js';
-import { changeState } from '../../engine/operations/lifecycle.js';
 import { signup } from '../../engine/operations/signup.js';
+import { cancelNow, refusedTransition } from '../../engine/operations/status.js';
 import type { SiteState } from '../../engine/state.js';
 import { indexGet, tableRows, tableRowsReverse } from '../../kernel/collection.js';
 import { err } from '../../kernel/result.js';
@@ -193,16 +194,13 @@ export const subscriptionRoutes: readonly Route[] = [
       if (subscription === undefined) return err(missing('Subscription'));
       const input = decodeBody(cancelBody, body);
       if (!input.ok) return input;
-      if (['canceled', 'expired'].includes(subscription.state))
-        return unprocessable(`The subscription is already ${subscription.state}.`);
-      const canceled = changeState(tx, subscription, 'canceled', {
-        canceledAt: tx.now,
-        cancellationMessage: input.value?.subscription?.cancellation_message ?? null,
-        cancellationMethod: 'merchant_api',
-        cancelAtEndOfPeriod: false,
-        delayedCancelAt: null,
-        nextDunningAt: null,
-      });
+      if (!can(subscription.state, 'cancel')) return err(refusedTransition(subscription, 'cancel'));
+      const canceled = cancelNow(
+        tx,
+        subscription,
+        'merchant_api',
+        input.value?.subscription?.cancellation_message ?? null,
+      );
       return reply(200, one(canceled));
     },
   },

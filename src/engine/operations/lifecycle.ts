@@ -12,6 +12,7 @@ import { pendingAdvanceInvoice } from './advance-invoice.js';
 import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
 import { applyBalances, settleIfPaid } from './invoice-issue.js';
 import { renewalCouponSpecs } from './proforma.js';
+import { cancelNow, resume } from './status.js';
 
 /** Moves a subscription to another state, recording `subscription_state_change`. */
 export function changeState(
@@ -43,6 +44,10 @@ export function changeState(
 export function runDue(tx: Transaction, subscription: Subscription, gateway: PaymentGateway): void {
   const at = dueAt(subscription);
   if (at === null) return;
+  if (subscription.state === 'on_hold') {
+    resume(tx, subscription, gateway);
+    return;
+  }
   if (subscription.expiresAt !== null && subscription.expiresAt <= tx.now) {
     changeState(tx, subscription, 'expired', { nextDunningAt: null });
     return;
@@ -57,13 +62,7 @@ export function runDue(tx: Transaction, subscription: Subscription, gateway: Pay
     return;
   }
   if (subscription.cancelAtEndOfPeriod) {
-    changeState(tx, subscription, 'canceled', {
-      canceledAt: tx.now,
-      cancellationMethod: 'merchant_api',
-      cancelAtEndOfPeriod: false,
-      delayedCancelAt: null,
-      nextDunningAt: null,
-    });
+    cancelNow(tx, subscription, 'merchant_api', subscription.cancellationMessage);
     return;
   }
   renew(tx, subscription, gateway);
@@ -277,12 +276,7 @@ function finishDunning(tx: Transaction, subscription: Subscription): void {
     changeState(tx, subscription, 'unpaid', { nextDunningAt: null });
     return;
   }
-  changeState(tx, subscription, 'canceled', {
-    nextDunningAt: null,
-    canceledAt: tx.now,
-    cancellationMethod: 'dunning',
-    cancellationMessage: null,
-  });
+  cancelNow(tx, tx.put('subscriptions', subscription), 'dunning', null);
 }
 
 /** A trial ends: with a way to pay, the first paid period starts; without one, `trial_ended`. */

@@ -9,7 +9,7 @@ import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
 import { can, type SubscriptionCommand } from '../../domain/subscription/transitions.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { tableRows } from '../../kernel/collection.js';
-import { add, isPositive, sum } from '../../kernel/money.js';
+import { sum } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import type { Instant } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
@@ -20,7 +20,10 @@ import { changeState, productCharge } from './lifecycle.js';
 export const refusedTransition = (subscription: Subscription, command: SubscriptionCommand): DomainError => ({
   code: 'invalid_transition',
   status: 422,
-  message: `A ${subscription.state.replace('_', ' ')} subscription cannot ${command.replaceAll('_', ' ')}.`,
+  message:
+    command === 'cancel' && (subscription.state === 'canceled' || subscription.state === 'expired')
+      ? `The subscription is already ${subscription.state}.`
+      : `A ${subscription.state.replace('_', ' ')} subscription cannot ${command.replaceAll('_', ' ')}.`,
 });
 
 /**
@@ -178,4 +181,4 @@ export function resume(
   return ok(tx.get('subscriptions', started.subscription.id) ?? started.subscription);
 }
 
-export { add, isPositive, startNewPeriod };
+export { type add, type isPositive, startNewPeriod };

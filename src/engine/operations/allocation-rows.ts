@@ -1,0 +1,124 @@
+/**
+ * The `subscriptionComponents` rows: finding a subscription's row of a component, creating one, walking
+ * a subscription's rows, and what a row's quantity costs under its price.
+ */
+
+import type { CustomPrice, SubscriptionComponent } from '../../domain/allocation/types.js';
+import type { Component } from '../../domain/catalog/component.js';
+import { priceQuantity } from '../../domain/pricing/price-quantity.js';
+import type { PriceBracket, PricingScheme, QuantityCost } from '../../domain/pricing/types.js';
+import type { Subscription } from '../../domain/subscription/types.js';
+import { indexGet } from '../../kernel/collection.js';
+import type { Dec } from '../../kernel/money.js';
+import type { Transaction } from '../transaction.js';
+
+/**
+ * Rows a transaction inserted, by key and by subscription head: the state's indexes only show rows as
+ * they were before the transaction, and a transaction may insert several rows of one subscription.
+ */
+const insertedKeys = new WeakMap<Transaction, Map<string, number>>();
+
+const rowKey = (subscriptionId: number, componentId: number) => `${subscriptionId}/${componentId}`;
+const headKey = (subscriptionId: number) => `head:${subscriptionId}`;
+
+function lookup(tx: Transaction, key: string, fallback: () => number | undefined): number | undefined {
+  return insertedKeys.get(tx)?.get(key) ?? fallback();
+}
+
+/** A subscription's row of a component, as the transaction has left it. */
+export function findRow(
+  tx: Transaction,
+  subscriptionId: number,
+  componentId: number,
+): SubscriptionComponent | undefined {
+  const key = rowKey(subscriptionId, componentId);
+  const id = lookup(tx, key, () => indexGet(tx.state.indexes.subscriptionComponentKeys, key));
+  return id === undefined ? undefined : tx.get('subscriptionComponents', id);
+}
+
+/** A subscription's rows, newest first. */
+export function* rowsOf(tx: Transaction, subscriptionId: number): Generator<SubscriptionComponent> {
+  let id = lookup(tx, headKey(subscriptionId), () =>
+    indexGet(tx.state.indexes.subscriptionComponentHeads, String(subscriptionId)),
+  );
+  while (id !== undefined) {
+    const row = tx.get('subscriptionComponents', id);
+    if (row === undefined) return;
+    yield row;
+    id = row.previousRowId ?? undefined;
+  }
+}
+
+/** The row a subscription would have for a component it never used: nothing allocated, the default price. */
+export function emptyRow(
+  tx: Transaction,
+  subscription: Subscription,
+  component: Component,
+): SubscriptionComponent {
+  return {
+    id: 0,
+    subscriptionId: subscription.id,
+    componentId: component.id,
+    previousRowId: null,
+    quantity: '0',
+    pricePointId: component.defaultPricePointId,
+    customPrice: null,
+    unitBalance: '0',
+    accruedCharges: [],
+    periodStartedAt: subscription.currentPeriodStartedAt,
+    periodCharged: '0',
+    periodCredited: '0',
+    latestAllocationId: null,
+    latestUsageId: null,
+    createdAt: tx.now,
+    updatedAt: tx.now,
+  };
+}
+
+/** Writes a row; an unsaved one (`id` 0) is inserted as the subscription's newest row. */
+export function saveRow(tx: Transaction, row: SubscriptionComponent): SubscriptionComponent {
+  if (row.id !== 0) return tx.put('subscriptionComponents', { ...row, updatedAt: tx.now });
+  const previousRowId =
+    lookup(tx, headKey(row.subscriptionId), () =>
+      indexGet(tx.state.indexes.subscriptionComponentHeads, String(row.subscriptionId)),
+    ) ?? null;
+  const saved = tx.put('subscriptionComponents', {
+    ...row,
+    id: tx.nextId('subscriptionComponents'),
+    previousRowId,
+    updatedAt: tx.now,
+  });
+  const keys = insertedKeys.get(tx) ?? new Map<string, number>();
+  keys.set(rowKey(saved.subscriptionId, saved.componentId), saved.id);
+  keys.set(headKey(saved.subscriptionId), saved.id);
+  insertedKeys.set(tx, keys);
+  return saved;
+}
+
+/** How a row's quantity is priced: its custom price, else its price point. */
+export interface RowPricing {
+  readonly scheme: PricingScheme;
+  readonly prices: readonly PriceBracket[];
+}
+
+/** The pricing of a price point or a custom price; undefined when the price point is gone. */
+export function pricingOf(
+  tx: Transaction,
+  price: { readonly pricePointId: number; readonly customPrice: CustomPrice | null },
+): RowPricing | undefined {
+  if (price.customPrice !== null)
+    return { scheme: price.customPrice.pricingScheme, prices: price.customPrice.prices };
+  const point = tx.get('componentPricePoints', price.pricePointId);
+  return point === undefined ? undefined : { scheme: point.pricingScheme, prices: point.prices };
+}
+
+/**
+ * What a quantity costs under a pricing, exact. Price lists are validated when they are stored, so a
+ * failure (or a missing price) costs nothing rather than stopping a renewal.
+ */
+export function costOf(pricing: RowPricing | undefined, quantity: Dec): QuantityCost {
+  const free: QuantityCost = { amount: '0', unitPrice: '0', tiered: false, breakdown: [] };
+  if (pricing === undefined) return free;
+  const cost = priceQuantity(pricing.scheme, quantity, pricing.prices);
+  return cost.ok ? cost.value : free;
+}
