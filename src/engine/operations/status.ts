@@ -130,7 +130,7 @@ export function hold(
 }
 
 /** Starts a fresh period at now and bills it (resume after the period ended, or reactivation). */
-function startNewPeriod(
+export function startNewPeriod(
   tx: Transaction,
   subscription: Subscription,
   extra: readonly ChargeLine[],
@@ -181,4 +181,3 @@ export function resume(
   return ok(tx.get('subscriptions', started.subscription.id) ?? started.subscription);
 }
 
-export { type add, type isPositive, startNewPeriod };
