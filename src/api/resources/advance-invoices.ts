@@ -35,7 +35,7 @@ export const advanceInvoiceRoutes: readonly Route[] = [
         subscription.advanceInvoiceId === null
           ? undefined
           : tx.get('invoices', subscription.advanceInvoiceId);
-      if (invoice === undefined) return err(missing('Advance invoice'));
+      if (invoice === undefined || invoice.status === 'voided') return err(missing('Advance invoice'));
       return reply(200, (state) => presentInvoice(state, invoice));
     },
   },

@@ -7,9 +7,9 @@ import type { Invoice } from '../../domain/invoice/types.js';
 import { recordEmail } from '../../engine/emails.js';
 import { issueInvoice, recordInvoicePayment, voidInvoice } from '../../engine/operations/invoice-issue.js';
 import type { Transaction } from '../../engine/transaction.js';
-import { add, isPositive, sub } from '../../kernel/money.js';
+import { add, isPositive, sub, toMinor } from '../../kernel/money.js';
 import { err } from '../../kernel/result.js';
-import { decodeBody, missing } from '../common.js';
+import { decodeBody, missing, stamp } from '../common.js';
 import { z, zDecimal, zText } from '../decode.js';
 import { type Route, reply } from '../route.js';
 import { presentInvoice } from './invoice-present.js';
@@ -171,8 +171,8 @@ export const invoiceActionRoutes: readonly Route[] = [
         customerId: subscription.customerId,
         data: {
           reason: memo ?? 'Prepayment',
-          prepayment_account_balance_in_cents: 0,
-          prepayment_balance_change_in_cents: 0,
+          prepayment_account_balance_in_cents: toMinor(updated.prepaymentBalance, tx.settings.currency),
+          prepayment_balance_change_in_cents: toMinor(amount, tx.settings.currency),
           currency_code: tx.settings.currency,
         },
       });
@@ -180,9 +180,9 @@ export const invoiceActionRoutes: readonly Route[] = [
         prepayment: {
           id,
           subscription_id: updated.id,
-          amount_in_cents: Math.round(Number(amount) * 100),
+          amount_in_cents: toMinor(amount, state.settings.currency),
           memo: memo ?? '',
-          created_at: state.clock,
+          created_at: stamp(state, tx.now),
         },
       }));
     },
@@ -204,11 +204,26 @@ export const invoiceActionRoutes: readonly Route[] = [
         updatedAt: tx.now,
       });
       const id = tx.next('transactions');
+      tx.record({
+        key: 'subscription_service_credit_account_balance_changed',
+        message: `Service credit of ${amount} added`,
+        subscriptionId: subscription.id,
+        customerId: subscription.customerId,
+        data: {
+          reason: memo ?? 'Service credit',
+          service_credit_account_balance_in_cents: toMinor(
+            updated.serviceCreditBalance,
+            tx.settings.currency,
+          ),
+          service_credit_balance_change_in_cents: toMinor(amount, tx.settings.currency),
+          currency_code: tx.settings.currency,
+        },
+      });
       return reply(201, (state) => ({
         service_credit: {
           id,
-          amount_in_cents: Math.round(Number(amount) * 100),
-          ending_balance_in_cents: 0,
+          amount_in_cents: toMinor(amount, state.settings.currency),
+          ending_balance_in_cents: toMinor(updated.serviceCreditBalance, state.settings.currency),
           entry_type: 'Credit',
           memo: memo ?? '',
         },

@@ -165,28 +165,47 @@ function resolveComponentLine(
     addError(errors, field('price_point_id'), 'not found');
     return undefined;
   }
-  const cost = priceQuantity(pricePoint.pricingScheme, common.quantity, pricePoint.prices);
-  if (!cost.ok) {
-    addError(errors, field('price_point_id'), cost.error.message);
+  const priced = priceComponentQuantity(pricePoint, common.quantity);
+  if (!priced.ok) {
+    addError(errors, field('price_point_id'), priced.error);
     return undefined;
   }
-  const tiered = cost.value.tiered;
-  const unitPrice = isZero(common.quantity)
-    ? cost.value.unitPrice
-    : tiered
-      ? div(cost.value.amount, common.quantity)
-      : cost.value.unitPrice;
-  const exact = mul(common.quantity, unitPrice) === cost.value.amount;
+  const { unitPrice, tiered, amount } = priced.value;
   return {
     charge: {
       ...base,
       unitPrice,
       pricePointId: pricePoint.id,
       tieredUnitPrice: tiered,
-      ...(exact ? {} : { amount: cost.value.amount }),
+      ...(amount === undefined ? {} : { amount }),
     },
     item,
   };
+}
+
+/**
+ * A component quantity priced under a price point: the unit price to show (blended for tiered) and the
+ * exact amount when it is not quantity × unit price.
+ */
+export function priceComponentQuantity(
+  pricePoint: {
+    readonly pricingScheme: Parameters<typeof priceQuantity>[0];
+    readonly prices: Parameters<typeof priceQuantity>[2];
+  },
+  quantity: string,
+):
+  | { ok: true; value: { unitPrice: string; tiered: boolean; amount?: string } }
+  | { ok: false; error: string } {
+  const cost = priceQuantity(pricePoint.pricingScheme, quantity, pricePoint.prices);
+  if (!cost.ok) return { ok: false, error: cost.error.message };
+  const tiered = cost.value.tiered;
+  const unitPrice = isZero(quantity)
+    ? cost.value.unitPrice
+    : tiered
+      ? div(cost.value.amount, quantity)
+      : cost.value.unitPrice;
+  const exact = mul(quantity, unitPrice) === cost.value.amount;
+  return { ok: true, value: { unitPrice, tiered, ...(exact ? {} : { amount: cost.value.amount }) } };
 }
 
 /** Resolves one coupon of a request: a catalog coupon by code or subcode, or an ad hoc coupon. */

@@ -122,6 +122,7 @@ export function presentInvoice(state: SiteState, invoice: Invoice) {
       title: discount.title,
       description: discount.description,
       code: discount.code,
+      subcode: discount.subcode,
       source_type: discount.sourceType,
       source_id: discount.sourceId,
       discount_type: discount.discountType,

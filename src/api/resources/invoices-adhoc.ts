@@ -3,9 +3,11 @@
  * delete a draft. Errors answer `{errors: {field: [...]}}`.
  */
 
+import { couponAppliesTo } from '../../domain/coupon/rules.js';
 import type { Invoice, InvoiceAddress } from '../../domain/invoice/types.js';
 import {
   createInvoice,
+  type DiscountDraft,
   discountsAsDrafts,
   draftDiscounts,
   draftLines,
@@ -19,7 +21,7 @@ import { addDays, calendarDateOf } from '../../kernel/time.js';
 import { missing } from '../common.js';
 import { fieldErrors } from '../errors.js';
 import { type Route, type RouteResult, reply } from '../route.js';
-import { type ResolvedLine, resolveCoupon, resolveLine } from './invoice-items.js';
+import { priceComponentQuantity, type ResolvedLine, resolveCoupon, resolveLine } from './invoice-items.js';
 import { presentInvoice } from './invoice-present.js';
 import {
   type AddressInput,
@@ -181,7 +183,9 @@ function updateLines(tx: Transaction, errors: FieldErrors, invoice: Invoice, req
       ...existing,
       ...(line.title === undefined ? {} : { title: line.title }),
       ...(line.description === undefined ? {} : { description: line.description }),
-      ...(line.quantity === undefined ? {} : { quantity: line.quantity, pricedAmount: null }),
+      ...(line.quantity === undefined
+        ? {}
+        : repricedQuantity(tx, errors, index, existing, line.quantity, line.unitPrice !== undefined)),
       ...(line.unitPrice === undefined ? {} : { unitPrice: line.unitPrice, pricedAmount: null }),
       ...(line.taxable === undefined || !existing.customItem ? {} : { taxable: line.taxable }),
       ...(line.periodRangeStart === undefined ? {} : { periodRangeStart: line.periodRangeStart }),
@@ -230,8 +234,13 @@ function updateAdHocInvoice(
   }));
   const discounts =
     request.coupons === undefined
-      ? discountsAsDrafts(invoice)
-      : draftDiscounts(tx, resolveCoupons(tx, errors, request, couponLines), lines);
+      ? withCurrentEligibility(tx, discountsAsDrafts(invoice), lines)
+      : draftDiscounts(
+          tx,
+          resolveCoupons(tx, errors, request, couponLines),
+          lines,
+          discountsAsDrafts(invoice),
+        );
   if (Object.keys(errors).length > 0) return err(fieldErrors(errors));
   const issueDate = request.issueDate ?? invoice.issueDate;
   const netTerms = request.netTerms ?? invoice.netTerms;
@@ -252,6 +261,57 @@ function updateAdHocInvoice(
   };
   const updated = tx.put('invoices', repriceInvoice(tx, readdressed, lines, discounts));
   return reply(200, (state) => ({ invoice: presentInvoice(state, updated) }));
+}
+
+/**
+ * A new quantity for an existing line: a component line priced by its price point is priced again under
+ * that price point (tiered lines blend anew); other lines keep their unit price.
+ */
+function repricedQuantity(
+  tx: Transaction,
+  errors: FieldErrors,
+  index: number,
+  line: LineDraft,
+  quantity: string,
+  unitPriceSent: boolean,
+): Partial<LineDraft> {
+  const pricePoint =
+    line.pricePointId === null || unitPriceSent
+      ? undefined
+      : tx.get('componentPricePoints', line.pricePointId);
+  if (pricePoint === undefined) return { quantity, pricedAmount: null };
+  const priced = priceComponentQuantity(pricePoint, quantity);
+  if (!priced.ok) {
+    addError(errors, `line_items[${index}].quantity`, priced.error);
+    return { quantity };
+  }
+  return {
+    quantity,
+    unitPrice: priced.value.unitPrice,
+    tieredUnitPrice: priced.value.tiered,
+    pricedAmount: priced.value.amount ?? null,
+  };
+}
+
+/** Catalog coupons with restrictions apply to the lines they name among the invoice's lines as they now are. */
+function withCurrentEligibility(
+  tx: Transaction,
+  discounts: readonly DiscountDraft[],
+  lines: readonly LineDraft[],
+): DiscountDraft[] {
+  return discounts.map((discount) => {
+    const coupon =
+      discount.sourceType === 'Coupon' && discount.sourceId !== null
+        ? tx.get('coupons', discount.sourceId)
+        : undefined;
+    if (coupon === undefined || coupon.restrictions.length === 0) return discount;
+    const eligible = lines.filter(
+      (line) =>
+        (line.productId !== null && couponAppliesTo(coupon, 'Product', line.productId)) ||
+        (line.componentId !== null && couponAppliesTo(coupon, 'Component', line.componentId)),
+    );
+    return { ...discount, eligibleLineUids: eligible.map((line) => line.uid) };
+  });
 }
 
 export const adHocInvoiceRoutes: readonly Route[] = [

@@ -162,11 +162,14 @@ export function draftDiscounts(
   tx: Transaction,
   coupons: readonly InvoiceCouponSpec[],
   lines: readonly LineDraft[],
+  previous: readonly DiscountDraft[] = [],
 ): DiscountDraft[] {
-  return coupons.map((coupon) => {
-    const transactionId = tx.next('transactions');
+  return coupons.map((coupon, index) => {
+    // The same coupon at the same place keeps its uid, so sending an update again changes nothing.
+    const kept = previous[index]?.code === coupon.code ? previous[index] : undefined;
+    const transactionId = kept?.transactionId ?? tx.next('transactions');
     return {
-      uid: uidOf('dscnt', transactionId),
+      uid: kept?.uid ?? uidOf('dscnt', transactionId),
       title: coupon.description ?? coupon.code,
       description: coupon.description,
       code: coupon.code,

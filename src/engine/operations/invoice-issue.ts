@@ -231,7 +231,7 @@ function startInvoiceDunning(tx: Transaction, subscription: Subscription, invoic
 
 /** Voids an invoice: prepayments and credits applied to it return to the subscription. */
 export function voidInvoice(tx: Transaction, invoice: Invoice, reason: string): Result<Invoice, DomainError> {
-  if (!['open', 'pending', 'draft', 'canceled'].includes(invoice.status))
+  if (!['open', 'pending', 'canceled'].includes(invoice.status))
     return err(refused(`A ${invoice.status} invoice cannot be voided.`));
   const subscription = tx.get('subscriptions', invoice.subscriptionId);
   const returnedCredit = invoice.credits.reduce(
