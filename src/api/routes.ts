@@ -1,6 +1,7 @@
 /** The route table: every operation the REST layer serves. */
 
 import { advanceInvoiceRoutes } from './resources/advance-invoices.js';
+import { allocationRoutes } from './resources/allocations.js';
 import { apiExportRoutes } from './resources/api-exports.js';
 import { componentPricePointRoutes } from './resources/component-price-points.js';
 import { componentRoutes } from './resources/components.js';
@@ -16,6 +17,7 @@ import { featureTemplateListRoutes } from './resources/features-list.js';
 import { invoiceActionRoutes } from './resources/invoice-actions.js';
 import { invoiceRoutes } from './resources/invoices.js';
 import { adHocInvoiceRoutes } from './resources/invoices-adhoc.js';
+import { migrationRoutes, renewalPreviewRoute } from './resources/migrations.js';
 import { oneTimeTokenRoutes } from './resources/one-time-tokens.js';
 import { paymentProfileRoutes } from './resources/payment-profiles.js';
 import { paymentUpdateRoutes } from './resources/payment-update.js';
@@ -26,8 +28,10 @@ import { productRoutes } from './resources/products.js';
 import { proformaRoutes } from './resources/proforma.js';
 import { segmentRoutes } from './resources/segments.js';
 import { segmentBulkRoutes } from './resources/segments-bulk.js';
+import { subscriptionComponentRoutes } from './resources/subscription-components.js';
 import { subscriptionStatusRoutes } from './resources/subscription-status.js';
 import { subscriptionRoutes } from './resources/subscriptions.js';
+import { usageRoutes } from './resources/usages.js';
 import type { Route } from './route.js';
 
 export const routes: readonly Route[] = [
@@ -45,11 +49,16 @@ export const routes: readonly Route[] = [
   ...paymentUpdateRoutes,
   ...oneTimeTokenRoutes,
   ...subscriptionRoutes,
+  ...subscriptionComponentRoutes,
+  ...allocationRoutes,
+  ...usageRoutes,
   ...invoiceRoutes,
   ...adHocInvoiceRoutes,
   ...invoiceActionRoutes,
   ...advanceInvoiceRoutes,
   ...subscriptionStatusRoutes,
+  ...migrationRoutes,
+  renewalPreviewRoute,
   ...eventRoutes,
   ...couponRoutes,
   ...couponLookupRoutes,

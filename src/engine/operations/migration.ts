@@ -1,0 +1,201 @@
+/**
+ * Product migration (SPEC 2.12, 4.8; api-notes 7.1 item 7). The unused part of the current period of the
+ * old product becomes a prorated credit (a service credit the migration invoice consumes first). Without
+ * `preserve_period` the period restarts at the migration and the new product's full price is charged (or
+ * its trial starts, with `include_trial`); with it the period stays and the new price is prorated over
+ * what is left. The preview runs the same code in a transaction that is thrown away.
+ */
+
+import type { Product, ProductPricePoint } from '../../domain/catalog/types.js';
+import type { DomainError } from '../../domain/errors.js';
+import type { PaymentGateway } from '../../domain/payment/types.js';
+import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
+import { can } from '../../domain/subscription/transitions.js';
+import type { Subscription } from '../../domain/subscription/types.js';
+import { add, type Dec, div, isPositive, min, mul, roundMoney, sub, toMinor } from '../../kernel/money.js';
+import { err, ok, type Result } from '../../kernel/result.js';
+import { secondsBetween } from '../../kernel/time.js';
+import { Transaction } from '../transaction.js';
+import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
+import { applyBalances, settleIfPaid } from './invoice-issue.js';
+import { changeState, productCharge } from './lifecycle.js';
+import { renewalCouponSpecs } from './proforma.js';
+import { refusedTransition } from './status.js';
+
+export interface MigrationOptions {
+  readonly product: Product;
+  readonly pricePoint: ProductPricePoint;
+  readonly includeTrial: boolean;
+  readonly includeInitialCharge: boolean;
+  readonly includeCoupons: boolean;
+  readonly preservePeriod: boolean;
+}
+
+export interface MigrationOutcome {
+  readonly subscription: Subscription;
+  /** The prorated credit for the unused part of the old product (negative, as the API reports it). */
+  readonly proratedAdjustment: Dec;
+  readonly charge: Dec;
+  readonly creditApplied: Dec;
+  readonly paymentDue: Dec;
+}
+
+const hasTrial = (pricePoint: ProductPricePoint) =>
+  pricePoint.trialInterval !== null && pricePoint.trialInterval > 0 && pricePoint.trialIntervalUnit !== null;
+
+/** The share of the current period still ahead at `at`, applied to an amount, rounded. */
+function remainingShare(tx: Transaction, subscription: Subscription, amount: Dec): Dec {
+  const total = secondsBetween(subscription.currentPeriodStartedAt, subscription.currentPeriodEndsAt);
+  const left = Math.max(0, secondsBetween(tx.now, subscription.currentPeriodEndsAt));
+  if (total <= 0) return '0';
+  return roundMoney(div(mul(amount, String(left)), String(total)), tx.settings.currency);
+}
+
+/** Migrates a subscription to another product (at `tx.now`). */
+export function migrate(
+  tx: Transaction,
+  subscription: Subscription,
+  options: MigrationOptions,
+  gateway: PaymentGateway,
+  actionLink: string,
+): Result<MigrationOutcome, DomainError> {
+  if (!can(subscription.state, 'migrate')) return err(refusedTransition(subscription, 'migrate'));
+  const { product, pricePoint } = options;
+  if (product.id === subscription.productId)
+    return err({
+      code: 'same_product',
+      status: 422,
+      message: 'The subscription is already on this product; choose another product to migrate to.',
+    });
+  if (product.archivedAt !== null || pricePoint.archivedAt !== null)
+    return err({ code: 'archived', status: 422, message: 'The product or price point is archived.' });
+  const oldPricePoint = tx.get('productPricePoints', subscription.productPricePointId);
+  const credit =
+    subscription.state === 'active' && oldPricePoint !== undefined
+      ? remainingShare(tx, subscription, oldPricePoint.price)
+      : '0';
+  const trial = options.includeTrial && !options.preservePeriod && hasTrial(pricePoint);
+  const zone = tx.settings.timeZone;
+  const period = options.preservePeriod
+    ? { start: subscription.currentPeriodStartedAt, end: subscription.currentPeriodEndsAt }
+    : trial
+      ? periodOf(
+          tx.now,
+          zone,
+          stepOf(pricePoint.trialInterval ?? 0, pricePoint.trialIntervalUnit ?? 'day'),
+          0,
+        )
+      : periodOf(tx.now, zone, stepOf(pricePoint.interval, pricePoint.intervalUnit), 0);
+  const withCredit = isPositive(credit)
+    ? { ...subscription, serviceCreditBalance: add(subscription.serviceCreditBalance, credit) }
+    : subscription;
+  const migrated = changeState(
+    tx,
+    withCredit,
+    trial ? 'trialing' : subscription.state === 'trial_ended' ? 'active' : subscription.state,
+    {
+      productId: product.id,
+      productPricePointId: pricePoint.id,
+      productVersionNumber: product.versionNumber,
+      couponCodes: options.includeCoupons ? subscription.couponCodes : [],
+      ...(options.preservePeriod
+        ? {}
+        : {
+            billingAnchor: tx.now,
+            periodNumber: 0,
+            interval: trial ? (pricePoint.trialInterval ?? 0) : pricePoint.interval,
+            intervalUnit: trial ? (pricePoint.trialIntervalUnit ?? 'day') : pricePoint.intervalUnit,
+            currentPeriodStartedAt: period.start,
+            currentPeriodEndsAt: period.end,
+            nextAssessmentAt: period.end,
+            ...(trial ? { trialStartedAt: tx.now, trialEndedAt: period.end } : {}),
+          }),
+    },
+  );
+  tx.record({
+    key: tx.settings.newCatalogExperience ? 'subscription_plan_change' : 'subscription_product_change',
+    message: tx.settings.newCatalogExperience
+      ? `Plan changed on subscription ${subscription.id} from ${subscription.productId} to ${product.name}`
+      : `Product changed on subscription ${subscription.id} to ${product.name}`,
+    subscriptionId: subscription.id,
+    customerId: subscription.customerId,
+    data: { new_product_id: product.id, previous_product_id: subscription.productId },
+  });
+  const charges: ChargeLine[] = [];
+  const full = productCharge(tx, migrated, period.start, period.end);
+  if (full !== undefined && !trial) {
+    charges.push(
+      options.preservePeriod ? { ...full, amount: remainingShare(tx, subscription, pricePoint.price) } : full,
+    );
+  }
+  if (
+    options.includeInitialCharge &&
+    pricePoint.initialCharge !== null &&
+    isPositive(pricePoint.initialCharge)
+  ) {
+    charges.push({
+      title: `${product.name} initial charge`,
+      quantity: '1',
+      unitPrice: pricePoint.initialCharge,
+      taxable: product.taxable,
+      kind: 'initial',
+      productId: product.id,
+      productPricePointId: pricePoint.id,
+    });
+  }
+  const coupons = options.includeCoupons ? renewalCouponSpecs(tx, migrated, charges) : [];
+  const invoice = createInvoice(tx, {
+    subscription: migrated,
+    role: 'migration',
+    status: 'open',
+    lines: charges,
+    coupons,
+    periodStartedAt: period.start,
+    periodEndsAt: period.end,
+  });
+  const applied = settleIfPaid(tx, applyBalances(tx, invoice));
+  const creditApplied = applied.totals.credit;
+  const paymentDue = applied.totals.due;
+  if (isPositive(paymentDue)) {
+    const outcome = collectInvoice(tx, applied.id, gateway);
+    if (outcome.kind === 'failed') {
+      return err(
+        outcome.requiresAction
+          ? {
+              code: 'requires_action',
+              status: 422,
+              message: 'Your card was declined. This transaction requires 3D secure authentication.',
+              extra: { action_link: actionLink },
+            }
+          : { code: 'payment_failed', status: 422, message: `Payment failed: ${outcome.message}` },
+      );
+    }
+  }
+  return ok({
+    subscription: tx.get('subscriptions', subscription.id) ?? migrated,
+    proratedAdjustment: sub('0', credit),
+    charge: invoice.totals.total,
+    creditApplied: min(creditApplied, invoice.totals.total),
+    paymentDue,
+  });
+}
+
+/** What a migration would charge as of `at` (within the current period), changing nothing. */
+export function previewMigration(
+  tx: Transaction,
+  subscription: Subscription,
+  options: MigrationOptions,
+  at: string,
+) {
+  // The scratch transaction is never applied; its gateway only lets the same code run to the end.
+  const scratch = new Transaction(tx.state, at);
+  const outcome = migrate(scratch, subscription, options, () => ({ success: true }), '');
+  if (!outcome.ok) return outcome;
+  const currency = tx.settings.currency;
+  return ok({
+    prorated_adjustment_in_cents: toMinor(outcome.value.proratedAdjustment, currency),
+    charge_in_cents: toMinor(outcome.value.charge, currency),
+    payment_due_in_cents: toMinor(outcome.value.paymentDue, currency),
+    credit_applied_in_cents: toMinor(outcome.value.creditApplied, currency),
+  });
+}
