@@ -15,7 +15,10 @@ import { readInvoice, renderInvoice } from './print-invoice.js';
 export const DEMO_SITE: SiteConfig = {
   name: 'Acme Cloud',
   timeZone: 'America/New_York',
-  taxes: [{ name: 'Sales tax', percentage: '8.875' }],
+  taxes: [
+    { name: 'Sales tax', percentage: '8.875' },
+    { name: 'City tax', percentage: '0.5', country: 'US', state: 'NY' },
+  ],
 };
 
 /** The story's first instant: 10:00 in New York. */
@@ -170,13 +173,39 @@ export const demoSteps: readonly DemoStep[] = [
     },
   },
   {
-    title: 'Coming next',
+    title: 'An ad hoc invoice for onboarding work, with three stacked coupons, then issue it',
     run: (context) => {
-      say(
+      const subscriptionId = need(context.ids.subscriptionId, 'subscription');
+      const { invoice } = call(
         context,
-        'An allocation upgrade with proration and an ad hoc invoice with stacked coupons and taxes',
+        z.object({ invoice: z.object({ uid: z.string(), status: z.string() }) }),
+        'POST',
+        `/subscriptions/${subscriptionId}/invoices.json`,
+        {
+          invoice: {
+            status: 'draft',
+            memo: 'Onboarding, January',
+            line_items: [
+              { title: 'Onboarding workshop', quantity: 2, unit_price: '450.00', taxable: true },
+              { title: 'Data migration (hours)', quantity: '7.5', unit_price: '120.00', taxable: true },
+              { product_id: need(context.ids.productId, 'product'), quantity: 1 },
+            ],
+            coupons: [
+              { code: 'WELCOME10', percentage: 10, description: '10% welcome discount' },
+              {
+                code: 'PARTNER5',
+                percentage: 5,
+                compounding_strategy: 'full-price',
+                description: '5% partner discount on list price',
+              },
+              { code: 'CREDIT25', amount: '25.00', description: '$25 goodwill credit' },
+            ],
+          },
+        },
       );
-      say(context, 'join this story when the engine has components, allocations and coupons.');
+      say(context, `draft ad hoc invoice ${invoice.uid}; issuing it collects payment with the card on file`);
+      call(context, z.object({ status: z.string() }), 'POST', `/invoices/${invoice.uid}/issue.json`, {});
+      printInvoiceOf(context, 'adhoc');
     },
   },
   {

@@ -10,16 +10,22 @@ describe('demo', () => {
     expect(io.err).toEqual([]);
     const text = io.out.join('\n');
     expect(text).toContain('Invoice #1 (signup, paid)');
-    expect(text).toContain('Invoice #2 (renewal, paid)');
+    expect(text).toContain('Invoice #2 (adhoc, paid)');
+    expect(text).toContain('Invoice #3 (renewal, paid)');
     expect(text.match(/^ +Subtotal +49\.00$/gm)).toHaveLength(2);
     expect(text.match(/^ +Sales tax \(8\.875%\) +4\.35$/gm)).toHaveLength(2);
-    expect(text.match(/^ +Total USD +53\.35$/gm)).toHaveLength(2);
-    expect(text.match(/^ +Amount due USD +0\.00$/gm)).toHaveLength(2);
+    expect(text.match(/^ +City tax \(0\.5%\) +0\.25$/gm)).toHaveLength(2);
+    expect(text.match(/^ +Total USD +53\.60$/gm)).toHaveLength(2);
+    // The ad hoc invoice: 1849.00 less 10% (184.90), 5% of list (92.45) and 25.00, then both taxes.
+    expect(text).toMatch(/^ +10% welcome discount +-184\.90$/m);
+    expect(text).toMatch(/^ +5% partner discount on list price +-92\.45$/m);
+    expect(text).toMatch(/^ +Sales tax \(8\.875%\) +137\.27$/m);
+    expect(text).toMatch(/^ +Total USD +1691\.65$/m);
+    expect(text.match(/^ +Amount due USD +0\.00$/gm)).toHaveLength(3);
     expect(text).toMatch(/^ +Pro plan +1 +49\.00 +49\.00$/m);
     expect(text).toContain('2026-01-15 to 2026-02-15');
     expect(text).toContain('2026-02-15 to 2026-03-15');
     expect(text).toContain('events: payment_success, renewal_success');
-    expect(text).toContain('Coming next');
     expect(io.out.every((line) => line === line.trimEnd())).toBe(true);
   });
 
