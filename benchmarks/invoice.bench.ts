@@ -108,10 +108,40 @@ function floatFloor(lines: readonly CalcLine[]): number {
 
 const fullRecalculation = (input: InvoiceCalculationInput) => () => createInvoiceCalculator(input).columns();
 
+const median = (values: readonly number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/**
+ * Medians of `subject` and `floor` measured in alternation (floor, subject, floor, subject, ...), so a
+ * machine that gets busier or quieter during the run moves both alike and the ratio stays meaningful.
+ */
+function measureAgainstFloor(
+  subject: () => unknown,
+  floor: () => unknown,
+  runs: number,
+  warmup: number,
+): { readonly ms: number; readonly floorMs: number } {
+  for (let round = 0; round < warmup; round += 1) {
+    floor();
+    subject();
+  }
+  const subjectTimes: number[] = [];
+  const floorTimes: number[] = [];
+  for (let round = 0; round < runs; round += 1) {
+    floorTimes.push(measure(floor, 1, 0));
+    subjectTimes.push(measure(subject, 1, 0));
+  }
+  return { ms: median(subjectTimes), floorMs: median(floorTimes) };
+}
+
 function fullCase(lineCount: number, runs: number, warmup: number): BenchRow[] {
   const input = fixture(lineCount, 20_240_601 + lineCount);
-  const floorMs = measure(() => floatFloor(input.lines), runs, warmup);
-  const ms = measure(fullRecalculation(input), runs, warmup);
+  const { ms, floorMs } = measureAgainstFloor(
+    fullRecalculation(input),
+    () => floatFloor(input.lines),
+    runs,
+    warmup,
+  );
   const label = lineCount.toLocaleString('en-US');
   return [
     {
@@ -125,8 +155,12 @@ function fullCase(lineCount: number, runs: number, warmup: number): BenchRow[] {
 
 function documentedOutputCase(lineCount: number, runs: number): BenchRow {
   const input = fixture(lineCount, 20_240_601 + lineCount);
-  const floorMs = measure(() => floatFloor(input.lines), runs, 1);
-  const ms = measure(() => calculateInvoice(input), runs, 1);
+  const { ms, floorMs } = measureAgainstFloor(
+    () => calculateInvoice(input),
+    () => floatFloor(input.lines),
+    runs,
+    1,
+  );
   return {
     name: `calculateInvoice, ${lineCount.toLocaleString('en-US')} lines (every string)`,
     ms,
@@ -173,9 +207,9 @@ export default function invoiceBench(options: BenchOptions): BenchRow[] {
     return [...fullCase(10_000, 3, 1), editCase(10_000, 3)];
   }
   return [
-    ...fullCase(10_000, 25, 5),
+    ...fullCase(10_000, 25, 20),
     ...fullCase(100_000, 15, 3),
-    ...fullCase(1_000_000, 7, 2),
+    ...fullCase(1_000_000, 9, 2),
     editCase(100_000, 15),
     documentedOutputCase(10_000, 15),
     documentedOutputCase(100_000, 7),

@@ -237,12 +237,16 @@ export function compareProducts(a: number, b: number, c: number, d: number): -1 
  * @example formatMinor(5, 3) // '0.005'
  */
 export function formatMinor(minor: number, digits: number): Dec {
-  if (digits === 0 || minor === 0) return minor === 0 ? '0' : String(minor);
-  const negative = minor < 0;
-  const text = String(negative ? -minor : minor).padStart(digits + 1, '0');
-  const cut = text.length - digits;
-  let end = text.length;
-  while (end > cut && text.charCodeAt(end - 1) === 48) end -= 1;
-  const body = end === cut ? text.slice(0, cut) : `${text.slice(0, cut)}.${text.slice(cut, end)}`;
-  return negative ? `-${body}` : body;
+  if (minor < 0) return `-${formatMinor(-minor, digits)}`;
+  if (digits === 0) return String(minor);
+  const scale = POW10[digits]!;
+  const whole = Math.floor(minor / scale);
+  let fraction = minor - whole * scale;
+  if (fraction === 0) return String(whole);
+  let places = digits;
+  while (fraction % 10 === 0) {
+    fraction /= 10;
+    places -= 1;
+  }
+  return `${whole}.${String(fraction).padStart(places, '0')}`;
 }

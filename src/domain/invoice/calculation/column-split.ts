@@ -11,38 +11,14 @@
  * fractions finds the bucket where each group's threshold lies; lines clearly above it get a unit, lines
  * clearly below do not, and only the lines near it get exact remainders and an exact selection. If the
  * estimates straddle the bucket edges in a way the exact check cannot settle, the group is redone exactly.
+ * Large splits first try `predictedSplit`, which does the same in one pass from a sampled threshold.
  */
 import { invariant } from '../../../kernel/invariant.js';
 import { divideInto, type ExactDivider, exactDivider } from '../../../kernel/scaled.js';
 import { largestRemainders } from './largest-remainders.js';
+import { predictedSplit } from './predicted-split.js';
+import { type ColumnSplit, type SplitSettlement, TAKES_CAP } from './split-types.js';
 import { ESTIMATE_ERROR, nearLines, remainderAtEdge, resolveThreshold } from './threshold.js';
-
-/** The class's lines get nothing from this split. */
-export const NOT_ELIGIBLE = -1;
-/** The class's lines each give their whole cap (the class was capped at what it had left). */
-export const TAKES_CAP = -2;
-
-/** One split over the lines. Every amount is an integer number of minor units within `SCALED_LIMIT`. */
-export interface ColumnSplit {
-  readonly classOf: Uint32Array;
-  /** Per class id: `NOT_ELIGIBLE`, `TAKES_CAP`, or the index of the group its lines belong to. */
-  readonly groupOfClass: Int32Array;
-  /** Per group: what its lines must add up to (between Σ floors and Σ ceilings of their shares). */
-  readonly groupTargets: ArrayLike<number>;
-  readonly weights: Float64Array;
-  /** Read for `TAKES_CAP` classes. */
-  readonly caps: Float64Array;
-  readonly numerator: number;
-  readonly denominator: number;
-}
-
-/** Where each line's part goes once known: taken from a column (`sign` −1) or added to one (+1). */
-export interface SplitSettlement {
-  readonly column: Float64Array;
-  readonly sign: 1 | -1;
-  /** Whether to report classes in which the column went below zero. */
-  readonly watchOverdraft: boolean;
-}
 
 const NO_THRESHOLD = -1;
 
@@ -70,6 +46,8 @@ export function splitColumn(
   fractions: Float64Array,
   settlement: SplitSettlement,
 ): ReadonlySet<number> {
+  const overdrawn = new Set<number>();
+  if (predictedSplit(split, out, settlement, overdrawn)) return overdrawn;
   const { classOf, groupOfClass, weights, caps, numerator, denominator } = split;
   const lineCount = classOf.length;
   const groupCount = split.groupTargets.length;
@@ -124,7 +102,6 @@ export function splitColumn(
   }
 
   const { column, sign, watchOverdraft } = settlement;
-  const overdrawn = new Set<number>();
   const settle = (line: number, amount: number): void => {
     column[line] = column[line]! + sign * amount;
     if (watchOverdraft && column[line]! < 0) overdrawn.add(classOf[line]!);

@@ -4,9 +4,10 @@
  * class's lines add up to; here only the split inside each class is decided.
  */
 import { splitWithCaps } from './capped-split.js';
-import { type ColumnSplit, NOT_ELIGIBLE, splitColumn, TAKES_CAP } from './column-split.js';
+import { splitColumn } from './column-split.js';
 import type { CouponTerms, InvoiceLevel } from './invoice-level.js';
 import type { LineTable } from './line-table.js';
+import { type ColumnSplit, NOT_ELIGIBLE, TAKES_CAP } from './split-types.js';
 import type { InvoiceColumns } from './types.js';
 
 /** The per-line results and, when kept, every breakout column. */

@@ -143,10 +143,11 @@ export function presentCalculation(
     const breakouts: DiscountBreakout[] = [];
     for (let line = 0; line < lineCount; line += 1) {
       if (!eligibility(line, couponIndex)) continue;
-      const eligibleAmount = onWhatIsLeft ? left[line]! : columns.subtotal[line]!;
+      // Mostly the line's subtotal, whose string the line already has: share it rather than format again.
+      const untouched = !onWhatIsLeft || left[line] === columns.subtotal[line];
       breakouts.push({
         uid: uid(line),
-        eligibleAmount: money(eligibleAmount),
+        eligibleAmount: untouched ? lines[line]!.subtotal : money(left[line]!),
         discountAmount: money(parts[line]!),
       });
       left[line] = left[line]! - parts[line]!;
@@ -154,11 +155,18 @@ export function presentCalculation(
     return { ...summary, breakouts };
   });
   const zero = money(0);
+  // Every tax shows each line's net amount (taxable or exempt): formatted once, shared by all taxes.
+  const nets =
+    totals.taxes.length === 0
+      ? []
+      : Array.from({ length: lineCount }, (_, line) =>
+          money(columns.subtotal[line]! - columns.discount[line]!),
+        );
   const taxes = totals.taxes.map((summary, taxIndex): CalculatedTax => {
     const parts = results.taxBreakouts[taxIndex]!;
     const breakouts: TaxBreakout[] = [];
     for (let line = 0; line < lineCount; line += 1) {
-      const net = money(columns.subtotal[line]! - columns.discount[line]!);
+      const net = nets[line]!;
       breakouts.push(
         taxable(line)
           ? { uid: uid(line), taxableAmount: net, taxAmount: money(parts[line]!), taxExemptAmount: zero }

@@ -1,35 +1,34 @@
 /**
  * The split machinery against brute force in BigInt: the estimated fast path of `splitColumn` (floors
- * from doubles, a histogram of estimated fractions, exact checks near the threshold, the exact redo) and
- * the capped split against the reference's water-filling.
+ * from doubles, a histogram of estimated fractions, exact checks near the threshold, the exact redo), the
+ * one-pass predicted split and its fallback, and the capped split against the reference's water-filling.
  */
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { splitWithCaps } from '../../../../src/domain/invoice/calculation/capped-split.js';
-import {
-  NOT_ELIGIBLE,
-  splitColumn,
-  TAKES_CAP,
-} from '../../../../src/domain/invoice/calculation/column-split.js';
+import { splitColumn } from '../../../../src/domain/invoice/calculation/column-split.js';
+import { PREDICTION_MIN_LINES } from '../../../../src/domain/invoice/calculation/predicted-split.js';
 import { waterFill } from '../../../../src/domain/invoice/calculation/reference-split.js';
+import { NOT_ELIGIBLE, TAKES_CAP } from '../../../../src/domain/invoice/calculation/split-types.js';
 import { SCALED_LIMIT } from '../../../../src/kernel/scaled.js';
 
 /** Weights shaped to make remainders cluster, tie, sit on bucket edges or need the exact path. */
-const weightsArbitrary: fc.Arbitrary<readonly number[]> = fc.integer({ min: 1, max: 2500 }).chain((count) =>
-  fc.oneof(
-    fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: count, maxLength: count }),
-    fc.array(
-      fc.integer({ min: 0, max: 100_000 }).map((value) => value * 10),
-      { minLength: count, maxLength: count },
+const weightsOf = (minLines: number, maxLines: number): fc.Arbitrary<readonly number[]> =>
+  fc.integer({ min: minLines, max: maxLines }).chain((count) =>
+    fc.oneof(
+      fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: count, maxLength: count }),
+      fc.array(
+        fc.integer({ min: 0, max: 100_000 }).map((value) => value * 10),
+        { minLength: count, maxLength: count },
+      ),
+      fc.integer({ min: 0, max: 5000 }).map((value) => Array.from({ length: count }, () => value)),
+      fc.array(fc.constantFrom(0, 1, 2, 7, 8, 800, 1000), { minLength: count, maxLength: count }),
+      fc.array(fc.integer({ min: 0, max: Math.floor(SCALED_LIMIT / 4096) }), {
+        minLength: count,
+        maxLength: count,
+      }),
     ),
-    fc.integer({ min: 0, max: 5000 }).map((value) => Array.from({ length: count }, () => value)),
-    fc.array(fc.constantFrom(0, 1, 2, 7, 8, 800, 1000), { minLength: count, maxLength: count }),
-    fc.array(fc.integer({ min: 0, max: Math.floor(SCALED_LIMIT / 4096) }), {
-      minLength: count,
-      maxLength: count,
-    }),
-  ),
-);
+  );
 
 /** Numerator over denominator near simple ratios (1/10, 71/800, 1/3, 1/2, 1), nudged by a few units. */
 const ratioArbitrary = fc.record({
@@ -49,33 +48,63 @@ interface Case {
   readonly targets: readonly number[];
 }
 
-const caseArbitrary: fc.Arbitrary<Case> = fc
-  .record({
-    weights: weightsArbitrary,
-    groupOfClass: fc.constantFrom([0], [0, 1], [NOT_ELIGIBLE, 0], [0, TAKES_CAP, 1], [1, 0, NOT_ELIGIBLE]),
-    seed: fc.integer(),
-    ratio: ratioArbitrary,
-    extra: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 2, maxLength: 2 }),
-  })
-  .map(({ weights, groupOfClass, seed, ratio, extra }) => {
-    const classOf = weights.map((_, line) => Math.abs((line * 7 + seed) % groupOfClass.length));
-    const participating = (line: number): boolean => groupOfClass[classOf[line]!]! >= 0;
-    const denominator = weights.reduce((sum, weight, line) => sum + (participating(line) ? weight : 0), 0);
-    const numerator = Math.min(denominator, Math.max(0, Math.round(denominator * ratio.ratio) + ratio.nudge));
-    const groups = Math.max(...groupOfClass) + 1;
-    const targets = Array.from({ length: groups }, (_, group) => {
-      let floors = 0n;
-      let positive = 0;
-      weights.forEach((weight, line) => {
-        if (groupOfClass[classOf[line]!] !== group || denominator === 0) return;
-        const exact = BigInt(numerator) * BigInt(weight);
-        floors += exact / BigInt(denominator);
-        if (exact % BigInt(denominator) !== 0n) positive += 1;
+/**
+ * Splits over `minLines` to `maxLines` lines. Targets are either natural (the group's exact share rounded
+ * down or up, as the invoice level sets them) or anywhere between the sums of floors and of ceilings.
+ */
+const caseOf = (minLines: number, maxLines: number): fc.Arbitrary<Case> =>
+  fc
+    .record({
+      weights: weightsOf(minLines, maxLines),
+      groupOfClass: fc.constantFrom(
+        [0],
+        [0, 1],
+        [NOT_ELIGIBLE, 0],
+        [0, TAKES_CAP, 1],
+        [1, 0, NOT_ELIGIBLE],
+        // Group 1 has no line at all.
+        [0, 2, TAKES_CAP],
+      ),
+      // Skewed: the second class holds one line in a hundred (a group the sample can miss).
+      skewed: fc.boolean(),
+      seed: fc.integer(),
+      ratio: ratioArbitrary,
+      natural: fc.boolean(),
+      extra: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 2, maxLength: 2 }),
+    })
+    .map(({ weights, groupOfClass, skewed, seed, ratio, natural, extra }) => {
+      const classOf = weights.map((_, line) =>
+        skewed
+          ? (line % 100 === 0 ? 1 : 0) % groupOfClass.length
+          : Math.abs((line * 7 + seed) % groupOfClass.length),
+      );
+      const participating = (line: number): boolean => groupOfClass[classOf[line]!]! >= 0;
+      const denominator = weights.reduce((sum, weight, line) => sum + (participating(line) ? weight : 0), 0);
+      const numerator = Math.min(
+        denominator,
+        Math.max(0, Math.round(denominator * ratio.ratio) + ratio.nudge),
+      );
+      const groups = Math.max(...groupOfClass) + 1;
+      const targets = Array.from({ length: groups }, (_, group) => {
+        let floors = 0n;
+        let positive = 0;
+        let weight = 0n;
+        weights.forEach((value, line) => {
+          if (groupOfClass[classOf[line]!] !== group || denominator === 0) return;
+          const exact = BigInt(numerator) * BigInt(value);
+          floors += exact / BigInt(denominator);
+          weight += BigInt(value);
+          if (exact % BigInt(denominator) !== 0n) positive += 1;
+        });
+        if (natural && denominator > 0) {
+          const share = BigInt(numerator) * weight;
+          const down = share / BigInt(denominator);
+          return Number(down) + ((extra[group] ?? 0) < 0.5 || share % BigInt(denominator) === 0n ? 0 : 1);
+        }
+        return Number(floors) + Math.floor((extra[group] ?? 0) * (positive + 1) * 0.999_999);
       });
-      return Number(floors) + Math.floor((extra[group] ?? 0) * (positive + 1) * 0.999_999);
+      return { weights, classOf, groupOfClass, numerator, denominator, targets };
     });
-    return { weights, classOf, groupOfClass, numerator, denominator, targets };
-  });
 
 const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
 function inverse(value: bigint, modulus: bigint): bigint {
@@ -182,12 +211,41 @@ function expectBruteForce(split: Case): void {
 }
 
 describe('splitColumn and splitWithCaps', () => {
-  test.prop([fc.oneof(caseArbitrary, edgeCaseArbitrary)], { numRuns: 400 })(
+  test.prop([fc.oneof(caseOf(1, 2500), edgeCaseArbitrary)], { numRuns: 400 })(
     'splitColumn equals brute-force largest remainder (ties to the earlier line) and settles every part',
     (split) => {
       expectBruteForce(split);
     },
   );
+
+  test.prop([caseOf(PREDICTION_MIN_LINES, PREDICTION_MIN_LINES + 20_000)], { numRuns: 20 })(
+    'splitColumn equals brute force on splits large enough for the one-pass prediction',
+    (split) => {
+      expectBruteForce(split);
+    },
+  );
+
+  it('splitColumn falls back to two passes, still exact, when the sample misleads the prediction', () => {
+    // The sampled lines (every stride-th) get fractions near 0.9, all others near 0.1.
+    const count = PREDICTION_MIN_LINES * 2;
+    const stride = Math.floor(count / 4096);
+    const weights = Array.from(
+      { length: count },
+      (_, line) => (line % stride === 0 ? 9 : 1) + 10 * (line % 97),
+    );
+    const denominator = weights.reduce((sum, weight) => sum + weight, 0);
+    const numerator = Math.floor(denominator / 10);
+    const share = BigInt(numerator) * BigInt(denominator);
+    const target = Number(share / BigInt(denominator));
+    expectBruteForce({
+      weights,
+      classOf: weights.map(() => 0),
+      groupOfClass: [0],
+      numerator,
+      denominator,
+      targets: [target],
+    });
+  });
 
   it('splitColumn equals brute force when many remainders sit exactly on a bucket edge (narrowing and exact redo)', () => {
     // A fixed sample: about 3% of these need the exact redo and most narrow on estimates first.

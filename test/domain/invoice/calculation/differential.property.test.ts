@@ -37,6 +37,17 @@ describe('invoice calculation: fast path against the decimal reference', () => {
     },
   );
 
+  test.prop([invoiceArbitrary({ minLines: 20_000, maxLines: 20_000, maxCoupons: 3, maxTaxes: 2 })], {
+    numRuns: 2,
+  })(
+    'fast path equals the decimal reference on invoices large enough for the one-pass prediction',
+    (input) => {
+      const calculator = createInvoiceCalculator(input);
+      expect(calculator.columns()).toBeDefined();
+      expect(calculator.calculation()).toEqual(calculateInvoiceReference(input));
+    },
+  );
+
   test('the fast path holds the benchmark-like invoices (no fallback)', () => {
     const input = fc.sample(invoiceArbitrary({ minLines: 50, maxLines: 50, restrictions: false }), {
       numRuns: 1,
