@@ -1,8 +1,15 @@
 /** Subscription status on request: delayed cancellation, hold and resume, reactivation. */
 
+import { can } from '../../domain/subscription/transitions.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { reactivate } from '../../engine/operations/reactivation.js';
-import { cancelDelayedCancel, hold, initiateDelayedCancel, resume } from '../../engine/operations/status.js';
+import {
+  cancelDelayedCancel,
+  hold,
+  initiateDelayedCancel,
+  refusedTransition,
+  resume,
+} from '../../engine/operations/status.js';
 import type { SiteState } from '../../engine/state.js';
 import { err } from '../../kernel/result.js';
 import { parseTimestamp } from '../../kernel/time.js';
@@ -75,6 +82,8 @@ export const subscriptionStatusRoutes: readonly Route[] = [
     run: ({ tx, params }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));
+      if (!can(subscription.state, 'cancel_delayed_cancel'))
+        return err(refusedTransition(subscription, 'cancel_delayed_cancel'));
       cancelDelayedCancel(tx, subscription);
       return reply(200, () => ({
         message: 'This subscription will no longer be canceled at the end of the current billing period.',

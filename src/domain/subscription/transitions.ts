@@ -38,7 +38,7 @@ export const TRANSITIONS: Readonly<Record<SubscriptionState, readonly Subscripti
   soft_failure: ['cancel', 'renew', 'retry_payment', 'expire'],
   canceled: ['reactivate', 'cancel_delayed_cancel'],
   trial_ended: ['reactivate', 'cancel', 'migrate', 'cancel_delayed_cancel'],
-  expired: ['reactivate'],
+  expired: [],
   on_hold: ['resume', 'cancel', 'cancel_delayed_cancel'],
   suspended: ['cancel'],
   paused: ['resume', 'cancel'],

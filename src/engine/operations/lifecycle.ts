@@ -10,6 +10,7 @@ import { addSeconds, calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { pendingAdvanceInvoice } from './advance-invoice.js';
 import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
+import { componentRenewalCharges } from './component-renewal.js';
 import { applyBalances, settleIfPaid } from './invoice-issue.js';
 import { renewalCouponSpecs } from './proforma.js';
 import { cancelNow, resume } from './status.js';
@@ -57,12 +58,12 @@ export function runDue(tx: Transaction, subscription: Subscription, gateway: Pay
     retryDunning(tx, subscription, gateway);
     return;
   }
-  if (subscription.state === 'trialing') {
-    endTrial(tx, subscription, gateway);
-    return;
-  }
   if (subscription.cancelAtEndOfPeriod) {
     cancelNow(tx, subscription, 'merchant_api', subscription.cancellationMessage);
+    return;
+  }
+  if (subscription.state === 'trialing') {
+    endTrial(tx, subscription, gateway);
     return;
   }
   renew(tx, subscription, gateway);
@@ -122,13 +123,20 @@ function renew(tx: Transaction, subscription: Subscription, gateway: PaymentGate
     nextAssessmentAt: period.end,
     updatedAt: tx.now,
   });
+  tx.record({
+    key: 'statement_closed',
+    message: `Statement closed for subscription ${subscription.id}`,
+    subscriptionId: subscription.id,
+    customerId: subscription.customerId,
+  });
   const advance = pendingAdvanceInvoice(tx, moved, period.start);
   if (advance !== undefined) {
     collectAdvance(tx, tx.put('subscriptions', { ...moved, advanceInvoiceId: null }), advance.id, gateway);
     return;
   }
   const charge = productCharge(tx, moved, period.start, period.end);
-  billPeriod(tx, moved, charge === undefined ? [] : [charge], 'renewal', gateway);
+  const components = componentRenewalCharges(tx, moved, period);
+  billPeriod(tx, moved, [...(charge === undefined ? [] : [charge]), ...components], 'renewal', gateway);
 }
 
 /** A period invoiced in advance renews without a new invoice; an advance invoice still open is collected. */
@@ -189,7 +197,7 @@ export function billPeriod(
   const current = tx.get('subscriptions', subscription.id) ?? subscription;
   const data = {
     product_id: subscription.productId,
-    account_transaction_id: invoice.lines.length > 0 ? invoice.id : null,
+    account_transaction_id: invoice.id,
   };
   if (
     outcome.kind === 'failed' ||
@@ -320,5 +328,6 @@ function endTrial(tx: Transaction, subscription: Subscription, gateway: PaymentG
       productId: product.id,
     });
   }
+  charges.push(...componentRenewalCharges(tx, active, period));
   billPeriod(tx, active, charges, 'renewal', gateway);
 }

@@ -89,10 +89,16 @@ export function migrate(
   const withCredit = isPositive(credit)
     ? { ...subscription, serviceCreditBalance: add(subscription.serviceCreditBalance, credit) }
     : subscription;
+  // A trial continues only when the period is preserved or the new product's trial is included.
+  const inTrial = trial || (subscription.state === 'trialing' && options.preservePeriod);
   const migrated = changeState(
     tx,
     withCredit,
-    trial ? 'trialing' : subscription.state === 'trial_ended' ? 'active' : subscription.state,
+    inTrial
+      ? 'trialing'
+      : subscription.state === 'trial_ended' || subscription.state === 'trialing'
+        ? 'active'
+        : subscription.state,
     {
       productId: product.id,
       productPricePointId: pricePoint.id,
@@ -108,22 +114,27 @@ export function migrate(
             currentPeriodStartedAt: period.start,
             currentPeriodEndsAt: period.end,
             nextAssessmentAt: period.end,
-            ...(trial ? { trialStartedAt: tx.now, trialEndedAt: period.end } : {}),
+            ...(subscription.cancelAtEndOfPeriod ? { delayedCancelAt: period.end } : {}),
+            ...(trial
+              ? { trialStartedAt: tx.now, trialEndedAt: period.end }
+              : subscription.state === 'trialing'
+                ? { trialEndedAt: tx.now }
+                : {}),
           }),
     },
   );
   tx.record({
-    key: tx.settings.newCatalogExperience ? 'subscription_plan_change' : 'subscription_product_change',
+    key: 'subscription_product_change',
     message: tx.settings.newCatalogExperience
-      ? `Plan changed on subscription ${subscription.id} from ${subscription.productId} to ${product.name}`
-      : `Product changed on subscription ${subscription.id} to ${product.name}`,
+      ? `Plan changed on subscription ${subscription.id} from ${tx.get('products', subscription.productId)?.name ?? subscription.productId} to ${product.name}`
+      : `Product changed on subscription ${subscription.id} from ${tx.get('products', subscription.productId)?.name ?? subscription.productId} to ${product.name}`,
     subscriptionId: subscription.id,
     customerId: subscription.customerId,
     data: { new_product_id: product.id, previous_product_id: subscription.productId },
   });
   const charges: ChargeLine[] = [];
   const full = productCharge(tx, migrated, period.start, period.end);
-  if (full !== undefined && !trial) {
+  if (full !== undefined && !inTrial) {
     charges.push(
       options.preservePeriod ? { ...full, amount: remainingShare(tx, subscription, pricePoint.price) } : full,
     );

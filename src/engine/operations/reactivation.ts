@@ -7,6 +7,7 @@
  * reactivation; nothing changes.
  */
 
+import { couponAvailability } from '../../domain/coupon/rules.js';
 import type { DomainError } from '../../domain/errors.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
@@ -15,8 +16,10 @@ import type { Subscription } from '../../domain/subscription/types.js';
 import { tableRows } from '../../kernel/collection.js';
 import { isPositive } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
+import { calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { type CollectionOutcome, collectInvoice, createInvoice } from './billing.js';
+import { findCouponByCode } from './coupon-use.js';
 import { changeState, productCharge } from './lifecycle.js';
 import { renewalCouponSpecs } from './proforma.js';
 import { refusedTransition } from './status.js';
@@ -56,7 +59,9 @@ function reopenAndCollect(
   for (const stored of tableRows(tx.state.tables.invoices)) {
     if (stored.subscriptionId !== subscription.id) continue;
     const invoice = tx.get('invoices', stored.id) ?? stored;
-    if (invoice.status !== 'canceled') continue;
+    // Invoices canceled with the subscription are reopened; an unpaid subscription's are still open.
+    if (invoice.status !== 'canceled' && !(subscription.state === 'unpaid' && invoice.status === 'open'))
+      continue;
     tx.put('invoices', {
       ...invoice,
       status: 'open',
@@ -84,6 +89,20 @@ export function reactivate(
   const resumable = isResumable(tx, subscription);
   if (options.requireResume && !resumable)
     return err({ code: 'not_resumable', status: 422, message: NOT_RESUMABLE });
+  if (options.couponCode !== null) {
+    const coupon = findCouponByCode(tx, options.couponCode);
+    if (
+      coupon === undefined ||
+      couponAvailability(coupon, calendarDateOf(tx.now, tx.settings.timeZone)) !== 'valid'
+    ) {
+      return err({
+        code: 'invalid_coupon',
+        status: 422,
+        message: 'Coupon code could not be found.',
+        field: 'coupon_code',
+      });
+    }
+  }
   const withCoupon =
     options.couponCode === null
       ? subscription
@@ -112,7 +131,10 @@ export function reactivate(
     return ok(
       changeState(
         tx,
-        { ...withCoupon, ...(tx.get('subscriptions', subscription.id) ?? {}) },
+        {
+          ...(tx.get('subscriptions', subscription.id) ?? subscription),
+          couponCodes: withCoupon.couponCodes,
+        },
         inTrial ? 'trialing' : 'active',
         common,
       ),
@@ -158,7 +180,17 @@ export function reactivate(
   if (trial) return ok(restarted);
   const charge = productCharge(tx, restarted, period.start, period.end);
   const lines = charge === undefined ? [] : [charge];
-  const coupons = renewalCouponSpecs(tx, restarted, lines, options.couponCode === null);
+  // Recurring coupons keep discounting; a code given now discounts this invoice whatever its recurrence.
+  const recurring = renewalCouponSpecs(
+    tx,
+    { ...restarted, couponCodes: restarted.couponCodes.filter((code) => code !== options.couponCode) },
+    lines,
+  );
+  const given =
+    options.couponCode === null
+      ? []
+      : renewalCouponSpecs(tx, { ...restarted, couponCodes: [options.couponCode] }, lines, false);
+  const coupons = [...recurring, ...given];
   const invoice = createInvoice(tx, {
     subscription: restarted,
     role: 'reactivation',

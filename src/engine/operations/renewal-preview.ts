@@ -7,7 +7,7 @@ import type { Subscription } from '../../domain/subscription/types.js';
 import { type Dec, toMinor } from '../../kernel/money.js';
 import { Transaction } from '../transaction.js';
 import { emptyRow, findRow, saveRow } from './allocation-rows.js';
-import { createInvoice } from './billing.js';
+import { type ChargeLine, createInvoice } from './billing.js';
 import { componentRenewalCharges } from './component-renewal.js';
 import { productCharge } from './lifecycle.js';
 import { nextPeriodOf, renewalCouponSpecs } from './proforma.js';
@@ -19,12 +19,40 @@ export interface PreviewQuantity {
   readonly pricePointId: number | null;
 }
 
+/** States whose subscriptions renew. */
+const RENEWING = new Set(['active', 'trialing', 'past_due', 'unpaid', 'soft_failure']);
+
+/** The initial charge a trial's end adds when the product charges it after the trial (as `endTrial` does). */
+function initialChargeAfterTrial(tx: Transaction, subscription: Subscription): ChargeLine[] {
+  if (subscription.state !== 'trialing') return [];
+  const product = tx.get('products', subscription.productId);
+  const pricePoint = tx.get('productPricePoints', subscription.productPricePointId);
+  if (
+    product === undefined ||
+    pricePoint === undefined ||
+    !product.initialChargeAfterTrial ||
+    pricePoint.initialCharge === null
+  )
+    return [];
+  return [
+    {
+      title: `${product.name} initial charge`,
+      quantity: '1',
+      unitPrice: pricePoint.initialCharge,
+      taxable: product.taxable,
+      kind: 'initial',
+      productId: product.id,
+    },
+  ];
+}
+
 /** The renewal preview in the official shape, or undefined when the subscription has no next period. */
 export function previewRenewal(
   tx: Transaction,
   subscription: Subscription,
   custom: readonly PreviewQuantity[],
 ) {
+  if (!RENEWING.has(subscription.state) || subscription.cancelAtEndOfPeriod) return undefined;
   const scratch = new Transaction(tx.state, tx.now);
   const period = nextPeriodOf(scratch, subscription);
   if (period === undefined) return undefined;
@@ -41,6 +69,7 @@ export function previewRenewal(
   const product = productCharge(scratch, subscription, period.start, period.end);
   const charges = [
     ...(product === undefined ? [] : [product]),
+    ...initialChargeAfterTrial(scratch, subscription),
     ...componentRenewalCharges(scratch, subscription, period),
   ];
   const invoice = createInvoice(scratch, {

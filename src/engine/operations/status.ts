@@ -155,6 +155,13 @@ export function startNewPeriod(
     nextAssessmentAt: period.end,
     updatedAt: tx.now,
   });
+  if (subscription.nextAssessmentAt !== moved.nextAssessmentAt)
+    tx.record({
+      key: 'billing_date_change',
+      message: `Billing date of subscription ${subscription.id} changed to ${moved.nextAssessmentAt}`,
+      subscriptionId: subscription.id,
+      customerId: subscription.customerId,
+    });
   const charge = productCharge(tx, moved, period.start, period.end);
   const lines = [...(charge === undefined ? [] : [charge]), ...extra];
   const invoice = createInvoice(tx, {
@@ -177,7 +184,9 @@ export function resume(
   if (!can(subscription.state, 'resume')) return err(refusedTransition(subscription, 'resume'));
   const resumed = changeState(tx, subscription, 'active', { onHoldAt: null, automaticallyResumeAt: null });
   if (tx.now < subscription.currentPeriodEndsAt) return ok(resumed);
+  // A cancellation pending at the end of a period that ended during the hold takes effect now.
+  if (subscription.cancelAtEndOfPeriod)
+    return ok(cancelNow(tx, resumed, 'merchant_api', subscription.cancellationMessage));
   const started = startNewPeriod(tx, resumed, [], gateway);
   return ok(tx.get('subscriptions', started.subscription.id) ?? started.subscription);
 }
-
