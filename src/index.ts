@@ -6,6 +6,30 @@ export { handle } from './api/handle.js';
 export { addOneTimeToken, type OneTimeTokenInput } from './api/resources/one-time-tokens.js';
 export type { ApiRequest, ApiResponse, HandleContext, HandleResult } from './api/types.js';
 export {
+  type AccruedCharge,
+  type Allocation,
+  type AllocationDirection,
+  type AllocationPayment,
+  type BillingPeriod,
+  type CustomPrice,
+  capCredit,
+  creditable,
+  LEGACY_DOWNGRADE_SCHEMES,
+  LEGACY_UPGRADE_SCHEMES,
+  type LegacyDowngradeScheme,
+  type LegacyUpgradeScheme,
+  legacyDowngrade,
+  legacyDowngradeName,
+  legacyUpgrade,
+  legacyUpgradeName,
+  prorate,
+  remainingShare,
+  resolveSetting,
+  rollUp,
+  type SubscriptionComponent,
+  type Usage,
+} from './domain/allocation/index.js';
+export {
   COMPONENT_KINDS,
   type Component,
   type ComponentKind,
@@ -46,6 +70,17 @@ export type {
   RecurringScheme,
   RestrictionType,
 } from './domain/coupon/types.js';
+export {
+  ENTITY_IDENTIFIER_KINDS,
+  type EntityIdentifierKind,
+  NO_TAX_IDENTIFIER,
+  presentTaxIdentifier,
+  readTaxIdentifierUpdate,
+  resolveTaxIdentifier,
+  type TaxIdentifierError,
+  type TaxIdentifierState,
+  type TaxIdentifierUpdate,
+} from './domain/customer/tax-identifier.js';
 export type { Customer } from './domain/customer/types.js';
 export { admit, type Email, type EmailKind, type SlidingWindow } from './domain/email/index.js';
 export type { SiteEvent } from './domain/event-log/types.js';
@@ -58,6 +93,27 @@ export type {
   FeatureValueType,
   PeriodicityUnit,
 } from './domain/feature/types.js';
+export {
+  GROUP_TARGET_TYPES,
+  type GroupMembership,
+  type GroupTargetType,
+  nextMembers,
+  rootCustomer,
+  type SubscriptionGroup,
+  sameHierarchy,
+} from './domain/group/index.js';
+export {
+  type CalcCoupon,
+  type CalcLine,
+  type CalcTax,
+  calculateInvoice,
+  calculateInvoiceReference,
+  createInvoiceCalculator,
+  type InvoiceCalculation,
+  type InvoiceCalculationInput,
+  type InvoiceCalculator,
+  type InvoiceTotals,
+} from './domain/invoice/calculation/index.js';
 export {
   canProforma,
   PROFORMA_TRANSITIONS,
@@ -81,8 +137,17 @@ export {
   managementLinkFor,
   verifyManagementLink,
 } from './domain/portal/index.js';
+export {
+  type PriceBracket,
+  type PricingScheme,
+  priceOverage,
+  priceQuantity,
+  type QuantityCost,
+  validateBrackets,
+} from './domain/pricing/index.js';
 export type { SiteConfig, SiteMetric, SiteSettings, SiteTaxRate } from './domain/site/config.js';
 export { periodOf } from './domain/subscription/schedule.js';
+export { can, type SubscriptionCommand, TRANSITIONS } from './domain/subscription/transitions.js';
 export type { Subscription, SubscriptionState } from './domain/subscription/types.js';
 export { advance } from './engine/advance.js';
 export { emailOutbox } from './engine/emails.js';

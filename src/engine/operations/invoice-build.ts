@@ -23,6 +23,7 @@ import { uidOf } from '../../kernel/ids.js';
 import { add, type Dec, sub } from '../../kernel/money.js';
 import { addDays, type CalendarDate, calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
+import { groupOf } from './group.js';
 
 /** A charge to put on an invoice. */
 export interface ChargeLine {
@@ -305,6 +306,8 @@ export function createInvoice(tx: Transaction, spec: InvoiceSpec): Invoice {
   const issueDate = spec.issueDate ?? calendarDateOf(tx.now, tx.settings.timeZone);
   const netTerms = spec.netTerms ?? spec.subscription.netTerms ?? defaults.netTerms;
   const sequenceNumber = tx.next('invoiceNumbers');
+  // A group member's renewal is a child of the group's consolidated billing (SPEC 2.9).
+  const group = spec.role === 'renewal' ? groupOf(tx, spec.subscription.id) : undefined;
   return tx.put('invoices', {
     id,
     uid: uidOf('inv', id),
@@ -324,9 +327,9 @@ export function createInvoice(tx: Transaction, spec: InvoiceSpec): Invoice {
     paymentInstructions: spec.paymentInstructions ?? defaults.paymentInstructions,
     productName: product?.name ?? '',
     productFamilyName: family?.name ?? '',
-    consolidationLevel: 'none',
+    consolidationLevel: group === undefined ? 'none' : 'child',
     parentInvoiceId: null,
-    subscriptionGroupId: null,
+    subscriptionGroupId: group?.id ?? null,
     customer: partyOf(customer),
     payer: partyOf(customer),
     sellerAddress: spec.sellerAddress ?? null,

@@ -1,0 +1,101 @@
+/** How subscription groups are written (api-notes 6.1: SubscriptionGroup, FullSubscriptionGroupResponse). */
+import type { SubscriptionGroup } from '../../domain/group/types.js';
+import type { SiteState } from '../../engine/state.js';
+import { tableGet, tableRows } from '../../kernel/collection.js';
+import { type Dec, sum, toMinor } from '../../kernel/money.js';
+import { stamp } from '../common.js';
+
+/** The group's balances in cents: sums over its members (SPEC 2.9 account_balances). */
+export interface GroupBalances {
+  readonly prepayments: number;
+  readonly serviceCredits: number;
+  readonly openInvoices: number;
+  /** No pending-discount ledger exists in the engine: always 0. */
+  readonly pendingDiscounts: number;
+}
+
+/** Sums the members' prepayment and service credit balances and the due amounts of their open invoices. */
+export function groupBalances(state: SiteState, group: SubscriptionGroup): GroupBalances {
+  const currency = state.settings.currency;
+  const members = new Set(group.memberIds);
+  const prepayments: Dec[] = [];
+  const credits: Dec[] = [];
+  for (const id of group.memberIds) {
+    const subscription = tableGet(state.tables.subscriptions, id);
+    if (subscription === undefined) continue;
+    prepayments.push(subscription.prepaymentBalance);
+    credits.push(subscription.serviceCreditBalance);
+  }
+  const due: Dec[] = [];
+  for (const invoice of tableRows(state.tables.invoices)) {
+    if (invoice.status === 'open' && members.has(invoice.subscriptionId)) due.push(invoice.totals.due);
+  }
+  return {
+    prepayments: toMinor(sum(prepayments), currency),
+    serviceCredits: toMinor(sum(credits), currency),
+    openInvoices: toMinor(sum(due), currency),
+    pendingDiscounts: 0,
+  };
+}
+
+const balance = (cents: number) => ({ balance_in_cents: cents });
+
+/** The short shape of create, update members and add-to-group (`{subscription_group: ...}`). */
+export function presentGroup(state: SiteState, group: SubscriptionGroup) {
+  const profile =
+    group.paymentProfileId === null
+      ? undefined
+      : tableGet(state.tables.paymentProfiles, group.paymentProfileId);
+  const primary = tableGet(state.tables.subscriptions, group.primarySubscriptionId);
+  return {
+    customer_id: group.customerId,
+    payment_profile:
+      profile === undefined
+        ? null
+        : {
+            id: profile.id,
+            first_name: profile.firstName,
+            last_name: profile.lastName,
+            masked_card_number:
+              profile.paymentType === 'credit_card' ? `XXXX-XXXX-XXXX-${profile.lastFour}` : null,
+          },
+    payment_collection_method: primary?.paymentCollectionMethod ?? 'automatic',
+    subscription_ids: [...group.memberIds],
+    created_at: stamp(state, group.createdAt),
+  };
+}
+
+/** The full bare shape of read and lookup; `balances` false leaves `account_balances` out (list). */
+export function presentFullGroup(state: SiteState, group: SubscriptionGroup, balances = true) {
+  const primary = tableGet(state.tables.subscriptions, group.primarySubscriptionId);
+  const customer = tableGet(state.tables.customers, group.customerId);
+  const full = {
+    uid: group.uid,
+    scheme: 1,
+    customer_id: group.customerId,
+    payment_profile_id: group.paymentProfileId,
+    subscription_ids: [...group.memberIds],
+    primary_subscription_id: group.primarySubscriptionId,
+    next_assessment_at: stamp(state, primary?.nextAssessmentAt ?? null),
+    state: primary?.state ?? 'active',
+    cancel_at_end_of_period: primary?.cancelAtEndOfPeriod ?? false,
+    customer: {
+      first_name: customer?.firstName ?? null,
+      last_name: customer?.lastName ?? null,
+      organization: customer?.organization ?? null,
+      email: customer?.email ?? null,
+      reference: customer?.reference ?? null,
+    },
+  };
+  if (!balances) return full;
+  const sums = groupBalances(state, group);
+  return {
+    ...full,
+    account_balances: {
+      prepayments: balance(sums.prepayments),
+      service_credits: balance(sums.serviceCredits),
+      open_invoices: balance(sums.openInvoices),
+      pending_discounts: balance(sums.pendingDiscounts),
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/** Subscription groups (SPEC 2.9): several subscriptions billed to one responsible customer. */
+import type { Instant } from '../../kernel/time.js';
+
+/** How add-to-group names the group's responsible customer (SPEC 2.9). */
+export const GROUP_TARGET_TYPES = ['customer', 'subscription', 'self', 'parent', 'eldest'] as const;
+export type GroupTargetType = (typeof GROUP_TARGET_TYPES)[number];
+
+export interface SubscriptionGroup {
+  readonly id: number;
+  /** `grp_...`, encoding the id (see `uidOf`). */
+  readonly uid: string;
+  /** The responsible payer. */
+  readonly customerId: number;
+  /** The group's default payment profile: always one of `customerId`'s profiles, or null. */
+  readonly paymentProfileId: number | null;
+  /** Always the first of `memberIds`: the primary is always a member. */
+  readonly primarySubscriptionId: number;
+  /** Every member, primary first, then in the order they joined. Each has one `groupMemberships` row. */
+  readonly memberIds: readonly number[];
+  readonly createdAt: Instant;
+  readonly updatedAt: Instant;
+}
+
+/** One subscription's membership: the row behind the subscription-id → group index. */
+export interface GroupMembership {
+  readonly id: number;
+  readonly subscriptionId: number;
+  readonly groupId: number;
+}
