@@ -10,10 +10,12 @@ import { couponLookupRoutes } from './resources/coupon-lookup.js';
 import { couponSubcodeRoutes } from './resources/coupon-subcodes.js';
 import { couponRoutes } from './resources/coupons.js';
 import { customerRoutes } from './resources/customers.js';
+import { eventIngestionRoutes } from './resources/event-ingestion.js';
 import { eventRoutes } from './resources/events.js';
 import { featureTemplateRoutes } from './resources/features.js';
 import { catalogFeatureRoutes } from './resources/features-catalog.js';
 import { featureTemplateListRoutes } from './resources/features-list.js';
+import { groupTargetRoutes } from './resources/group-target.js';
 import { invoiceActionRoutes } from './resources/invoice-actions.js';
 import { invoiceRoutes } from './resources/invoices.js';
 import { adHocInvoiceRoutes } from './resources/invoices-adhoc.js';
@@ -29,6 +31,7 @@ import { proformaRoutes } from './resources/proforma.js';
 import { segmentRoutes } from './resources/segments.js';
 import { segmentBulkRoutes } from './resources/segments-bulk.js';
 import { subscriptionComponentRoutes } from './resources/subscription-components.js';
+import { subscriptionGroupRoutes } from './resources/subscription-groups.js';
 import { subscriptionStatusRoutes } from './resources/subscription-status.js';
 import { subscriptionRoutes } from './resources/subscriptions.js';
 import { usageRoutes } from './resources/usages.js';
@@ -60,6 +63,7 @@ export const routes: readonly Route[] = [
   ...migrationRoutes,
   renewalPreviewRoute,
   ...eventRoutes,
+  ...eventIngestionRoutes,
   ...couponRoutes,
   ...couponLookupRoutes,
   ...couponSubcodeRoutes,
@@ -68,4 +72,6 @@ export const routes: readonly Route[] = [
   ...catalogFeatureRoutes,
   ...proformaRoutes,
   ...apiExportRoutes,
+  ...subscriptionGroupRoutes,
+  ...groupTargetRoutes,
 ];

@@ -113,6 +113,19 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
   ],
   allocations: [],
   usages: [],
+  eventUsage: [
+    {
+      index: 'eventUsageKeys',
+      key: (row) => ('uniqueValues' in row ? `${row.subscriptionId}/${row.componentId}` : null),
+    },
+  ],
+  subscriptionGroups: [],
+  groupMemberships: [
+    {
+      index: 'groupMembershipSubscriptions',
+      key: (row) => ('groupId' in row && 'subscriptionId' in row ? String(row.subscriptionId) : null),
+    },
+  ],
 };
 
 // Freezing copies of 1,000-row chunks on every change costs about ten times the change itself (measured in

@@ -11,7 +11,9 @@ import type { Coupon, CouponSubcode } from '../domain/coupon/types.js';
 import type { Customer } from '../domain/customer/types.js';
 import type { Email, PaymentUpdateRequestLog } from '../domain/email/types.js';
 import type { SiteEvent } from '../domain/event-log/types.js';
+import type { EventUsage } from '../domain/event-log/usage.js';
 import type { CatalogFeature, FeatureTemplate } from '../domain/feature/types.js';
+import type { GroupMembership, SubscriptionGroup } from '../domain/group/types.js';
 import type { ProformaExport, ProformaInvoice } from '../domain/invoice/proforma.js';
 import type { Invoice } from '../domain/invoice/types.js';
 import type { OneTimeToken } from '../domain/one-time-token/types.js';
@@ -60,6 +62,11 @@ export interface TableRows {
   readonly subscriptionComponents: SubscriptionComponent;
   readonly allocations: Allocation;
   readonly usages: Usage;
+  /** Ingested event-based usage by subscription and component (see `eventUsageKeys`). */
+  readonly eventUsage: EventUsage;
+  readonly subscriptionGroups: SubscriptionGroup;
+  /** One row per grouped subscription (see `groupMembershipSubscriptions`). */
+  readonly groupMemberships: GroupMembership;
 }
 
 export type TableName = keyof TableRows;
@@ -92,6 +99,10 @@ export interface Indexes {
   readonly subscriptionComponentKeys: ShardedIndex<number>;
   /** Subscription ids (as text) to their newest `subscriptionComponents` row (rows chain back from it). */
   readonly subscriptionComponentHeads: ShardedIndex<number>;
+  /** Keyed `${subscriptionId}/${componentId}`: the `eventUsage` row of that pair. */
+  readonly eventUsageKeys: ShardedIndex<number>;
+  /** Subscription ids (as text) to their `groupMemberships` row: a subscription is in at most one group. */
+  readonly groupMembershipSubscriptions: ShardedIndex<number>;
 }
 
 export type IndexName = keyof Indexes;
@@ -154,6 +165,9 @@ export function createSite(config: SiteConfig = {}): SiteState {
       subscriptionComponents: emptyTable(),
       allocations: emptyTable(),
       usages: emptyTable(),
+      eventUsage: emptyTable(),
+      subscriptionGroups: emptyTable(),
+      groupMemberships: emptyTable(),
     },
     indexes: {
       productFamilyHandles: emptyIndex(),
@@ -171,6 +185,8 @@ export function createSite(config: SiteConfig = {}): SiteState {
       featureTemplateKeys: emptyIndex(),
       subscriptionComponentKeys: emptyIndex(),
       subscriptionComponentHeads: emptyIndex(),
+      eventUsageKeys: emptyIndex(),
+      groupMembershipSubscriptions: emptyIndex(),
     },
     counters: { transactions: 0, invoiceNumbers: 0, prices: 0, couponRestrictions: 0 },
     events: emptyList(),

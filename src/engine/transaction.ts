@@ -4,6 +4,7 @@
  * `tx.changes()`; a rejected operation simply drops its transaction, so the state stays exactly as it was.
  */
 
+import { siteEventKey } from '../domain/event-log/keys.js';
 import type { EventSpecificData, SiteEvent } from '../domain/event-log/types.js';
 import type { SiteSettings } from '../domain/site/config.js';
 import { tableGet, nextId as tableNextId, tableRows } from '../kernel/collection.js';
@@ -90,11 +91,11 @@ export class Transaction {
     return this.#counters[counter];
   }
 
-  /** Appends a record to the event log. */
+  /** Appends a record to the event log (keys renamed under the new catalog experience: keys.ts). */
   record(input: EventInput): SiteEvent {
     const event: SiteEvent = {
       id: this.#nextEventId,
-      key: input.key,
+      key: siteEventKey(input.key, this.#state.settings.newCatalogExperience),
       message: input.message,
       subscription_id: input.subscriptionId ?? null,
       customer_id: input.customerId ?? null,

@@ -155,7 +155,7 @@ describe('advance invoice: the renewal of its period', () => {
     const { s, id, path } = setup();
     const uid = str(s.ok('POST', path.issue), 'uid');
     const events = s.advance(RENEWAL);
-    expect(keys(events)).toEqual(['renewal_success']);
+    expect(keys(events)).toEqual(['statement_closed', 'renewal_success']);
     expect(periodInvoices(s, id).map((invoice) => get(invoice, 'uid'))).toEqual([uid]);
     expect(s.invoices(id)).toHaveLength(2);
     expect(s.subscription(id)).toMatchObject({
@@ -176,7 +176,7 @@ describe('advance invoice: the renewal of its period', () => {
     expect(issued.body).toMatchObject({ status: 'open', due_amount: '20.00' });
     expect(keys(issued.events)).toContain('payment_failure');
     const events = s.advance(RENEWAL);
-    expect(keys(events)).toEqual(['payment_success', 'renewal_success']);
+    expect(keys(events)).toEqual(['statement_closed', 'payment_success', 'renewal_success']);
     const [signup, advance, ...rest] = s.invoices(id);
     expect(get(signup, 'role')).toBe('signup');
     expect(advance).toMatchObject({ uid: get(issued.body, 'uid'), status: 'paid', paid_amount: '20.00' });

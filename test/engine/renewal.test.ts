@@ -9,8 +9,9 @@ describe('renewals', () => {
     const { id } = s.subscribed(s.product({ price_in_cents: 1000 }));
     s.at('2026-02-16T00:00:00Z');
     const read = s.request('GET', `/subscriptions/${id}.json`);
-    expect(keys(read.events)).toEqual(['payment_success', 'renewal_success']);
+    expect(keys(read.events)).toEqual(['statement_closed', 'payment_success', 'renewal_success']);
     expect(read.events.map((event) => event.created_at)).toEqual([
+      '2026-02-15T12:00:00.000Z',
       '2026-02-15T12:00:00.000Z',
       '2026-02-15T12:00:00.000Z',
     ]);

@@ -19,6 +19,11 @@ export interface SiteMetric {
   readonly streamHandle: string;
   readonly aggregation: 'count' | 'sum' | 'max' | 'unique';
   readonly property?: string;
+  /**
+   * The event properties whose values select a segment, in slot order: the first is matched against
+   * `segment_property_1_value`, and so on (at most four). Absent: the metric's usage is not segmented.
+   */
+  readonly segmentProperties?: readonly string[];
 }
 
 /** How a proration or credit is charged (SPEC 4.2). */

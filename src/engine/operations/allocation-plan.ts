@@ -24,13 +24,14 @@ import type {
   SubscriptionComponent,
 } from '../../domain/allocation/types.js';
 import type { Component, ComponentPricePoint } from '../../domain/catalog/component.js';
-import { type DomainError, invalid } from '../../domain/errors.js';
+import type { DomainError } from '../../domain/errors.js';
 import type { CreditType } from '../../domain/site/config.js';
 import type { Subscription } from '../../domain/subscription/types.js';
-import { add, type Dec, isInteger, isNegative, isPositive, roundMoney, sub } from '../../kernel/money.js';
+import { add, type Dec, isNegative, isPositive, roundMoney, sub } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { addSeconds, calendarDateOf, type Instant } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
+import { CLOSED_STATES, changeProblem, refused } from './allocation-checks.js';
 import { costOf, emptyRow, findRow, pricingOf } from './allocation-rows.js';
 import type { ChargeLine } from './invoice-build.js';
 
@@ -94,16 +95,10 @@ export interface AllocationPlan {
   readonly credit: Dec;
 }
 
-const refused = (message: string, field?: string): DomainError =>
-  invalid('allocation_refused', message, field);
-const CLOSED_STATES = new Set(['canceled', 'expired']);
-const ALLOCATABLE_KINDS = new Set([
-  'quantity_based_component',
-  'on_off_component',
-  'prepaid_usage_component',
-]);
-
-/** Plans a call; nothing is written. */
+/**
+ * Plans a call; nothing is written.
+ * @example const plan = planAllocations(tx, subscription, { changes: [{ component, quantity: '8' }] });
+ */
 export function planAllocations(
   tx: Transaction,
   subscription: Subscription,
@@ -115,7 +110,13 @@ export function planAllocations(
   const at = call.at ?? tx.now;
   const period = { start: subscription.currentPeriodStartedAt, end: subscription.currentPeriodEndsAt };
   if (at < period.start || at >= period.end)
-    return err(refused('The proration date must fall within the current billing period.'));
+    return err(
+      refused(
+        call.at === undefined
+          ? `The ${subscription.state} subscription has no current billing period to prorate in.`
+          : 'The proration date must fall within the current billing period.',
+      ),
+    );
   const product = tx.get('products', subscription.productId);
   const seen = new Set<number>();
   const items: PlannedAllocation[] = [];
@@ -137,39 +138,6 @@ export function planAllocations(
     '0',
   );
   return ok({ subscription, at, period, direction, items, credit });
-}
-
-function changeProblem(
-  tx: Transaction,
-  subscription: Subscription,
-  change: AllocationChange,
-  familyId: number | undefined,
-): DomainError | null {
-  const { component, quantity } = change;
-  const name = `Component ${component.handle ?? component.id}`;
-  if (!ALLOCATABLE_KINDS.has(component.kind))
-    return refused(
-      `${name}: allocations can be updated only for quantity-based, on/off and prepaid components.`,
-      'component_id',
-    );
-  if (familyId !== undefined && component.productFamilyId !== familyId)
-    return refused(`${name}: does not belong to the product family of the subscription.`, 'component_id');
-  if (isNegative(quantity)) return refused(`${name}: quantity must not be negative.`, 'quantity');
-  if (!isInteger(quantity) && !component.allowFractionalQuantities)
-    return refused(`${name}: does not allow fractional quantities.`, 'quantity');
-  if (component.kind === 'on_off_component' && quantity !== '0' && quantity !== '1')
-    return refused(`${name}: an on/off component takes a quantity of 0 (off) or 1 (on).`, 'quantity');
-  const row = findRow(tx, subscription.id, component.id);
-  if (change.previousQuantity !== undefined && change.previousQuantity !== (row?.quantity ?? '0'))
-    return refused(
-      `${name}: previous_quantity ${change.previousQuantity} does not match the allocated ${row?.quantity ?? '0'}.`,
-      'previous_quantity',
-    );
-  if (component.archivedAt !== null && row === undefined)
-    return refused(`${name}: is archived and cannot be added to a subscription.`, 'component_id');
-  if (change.pricePoint !== undefined && change.pricePoint.archivedAt !== null)
-    return refused(`${name}: the price point is archived.`, 'price_point_id');
-  return null;
 }
 
 /** What was charged and credited for a row's component in the current period. */
@@ -230,7 +198,8 @@ function planOne(
   const accrueCharge =
     !prepaid && resolveSetting([call.accrueCharge, legacyCall?.accrueCharge], site.accrueCharge);
   const { charged, credited } = periodAmounts(tx, before, subscription);
-  const trialing = subscription.state === 'trialing';
+  // A trial is free: quantities are billed when it ends. A prepaid purchase is charged all the same.
+  const trialing = subscription.state === 'trialing' && !prepaid;
   let amount: Dec = '0';
   if (!trialing && isPositive(difference)) amount = prorate(difference, upgradeCharge, period, at, currency);
   if (!trialing && isNegative(difference))

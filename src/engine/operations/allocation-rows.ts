@@ -25,7 +25,10 @@ function lookup(tx: Transaction, key: string, fallback: () => number | undefined
   return insertedKeys.get(tx)?.get(key) ?? fallback();
 }
 
-/** A subscription's row of a component, as the transaction has left it. */
+/**
+ * A subscription's row of a component, as the transaction has left it.
+ * @example findRow(tx, subscription.id, component.id)?.quantity // '8'
+ */
 export function findRow(
   tx: Transaction,
   subscriptionId: number,
@@ -36,7 +39,7 @@ export function findRow(
   return id === undefined ? undefined : tx.get('subscriptionComponents', id);
 }
 
-/** A subscription's rows, newest first. */
+/** A subscription's rows, newest first. @example [...rowsOf(tx, subscription.id)].length */
 export function* rowsOf(tx: Transaction, subscriptionId: number): Generator<SubscriptionComponent> {
   let id = lookup(tx, headKey(subscriptionId), () =>
     indexGet(tx.state.indexes.subscriptionComponentHeads, String(subscriptionId)),
@@ -49,7 +52,10 @@ export function* rowsOf(tx: Transaction, subscriptionId: number): Generator<Subs
   }
 }
 
-/** The row a subscription would have for a component it never used: nothing allocated, the default price. */
+/**
+ * The row a subscription would have for a component it never used: nothing allocated, the default price.
+ * @example findRow(tx, s.id, c.id) ?? emptyRow(tx, s, c)
+ */
 export function emptyRow(
   tx: Transaction,
   subscription: Subscription,
@@ -75,7 +81,10 @@ export function emptyRow(
   };
 }
 
-/** Writes a row; an unsaved one (`id` 0) is inserted as the subscription's newest row. */
+/**
+ * Writes a row; an unsaved one (`id` 0) is inserted as the subscription's newest row.
+ * @example saveRow(tx, { ...emptyRow(tx, subscription, component), quantity: '3' });
+ */
 export function saveRow(tx: Transaction, row: SubscriptionComponent): SubscriptionComponent {
   if (row.id !== 0) return tx.put('subscriptionComponents', { ...row, updatedAt: tx.now });
   const previousRowId =
@@ -101,7 +110,10 @@ export interface RowPricing {
   readonly prices: readonly PriceBracket[];
 }
 
-/** The pricing of a price point or a custom price; undefined when the price point is gone. */
+/**
+ * The pricing of a price point or a custom price; undefined when the price point is gone.
+ * @example pricingOf(tx, row)?.scheme // 'tiered'
+ */
 export function pricingOf(
   tx: Transaction,
   price: { readonly pricePointId: number; readonly customPrice: CustomPrice | null },
@@ -115,6 +127,7 @@ export function pricingOf(
 /**
  * What a quantity costs under a pricing, exact. Price lists are validated when they are stored, so a
  * failure (or a missing price) costs nothing rather than stopping a renewal.
+ * @example costOf(pricingOf(tx, row), '194').amount // '47'
  */
 export function costOf(pricing: RowPricing | undefined, quantity: Dec): QuantityCost {
   const free: QuantityCost = { amount: '0', unitPrice: '0', tiered: false, breakdown: [] };
@@ -122,3 +135,7 @@ export function costOf(pricing: RowPricing | undefined, quantity: Dec): Quantity
   const cost = priceQuantity(pricing.scheme, quantity, pricing.prices);
   return cost.ok ? cost.value : free;
 }
+
+/** A quantity as the API shows it: a number when whole, else a decimal string. @example wireQuantity('2.5') // '2.5' */
+export const wireQuantity = (quantity: Dec): number | string =>
+  /^-?\d+$/.test(quantity) ? Number(quantity) : quantity;

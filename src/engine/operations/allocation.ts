@@ -22,7 +22,7 @@ import {
   type PlannedAllocation,
   planAllocations,
 } from './allocation-plan.js';
-import { saveRow } from './allocation-rows.js';
+import { saveRow, wireQuantity } from './allocation-rows.js';
 import { collectInvoice } from './billing.js';
 import { type ChargeLine, createInvoice } from './invoice-build.js';
 import { applyBalances, settleIfPaid, voidInvoice } from './invoice-issue.js';
@@ -72,7 +72,10 @@ export function previewAllocations(
   });
 }
 
-/** Commits a call: rows, allocation records, events, credit, the immediate invoice and its payment. */
+/**
+ * Commits a call: rows, allocation records, events, credit, the immediate invoice and its payment.
+ * @example const outcome = allocate(tx, subscription, { changes: [{ component, quantity: '8' }] }, gateway);
+ */
 export function allocate(
   tx: Transaction,
   subscription: Subscription,
@@ -240,10 +243,6 @@ function addServiceCredit(tx: Transaction, subscriptionId: number, amount: Dec):
   });
 }
 
-/** A quantity as the API shows it: a number when whole, else a decimal string. */
-export const wireQuantity = (quantity: Dec): number | string =>
-  /^-?\d+$/.test(quantity) ? Number(quantity) : quantity;
-
 function recordAllocation(
   tx: Transaction,
   subscription: Subscription,
@@ -252,8 +251,8 @@ function recordAllocation(
 ): void {
   const { component } = item;
   tx.record({
-    key: tx.settings.newCatalogExperience ? 'allocation_change' : 'component_allocation_change',
-    message: `Allocation of ${component.name} changed from ${allocation.previousQuantity} to ${allocation.quantity} on subscription ${subscription.id}`,
+    key: 'component_allocation_change',
+    message: `Allocation of ${component.name} changed from ${allocation.previousQuantity} to ${allocation.quantity} on subscription ${subscription.id}${allocationPaymentNote(tx, allocation)}`,
     subscriptionId: subscription.id,
     customerId: subscription.customerId,
     data: {
@@ -272,4 +271,10 @@ function recordAllocation(
       downgrade_credit: allocation.downgradeCredit,
     },
   });
+}
+
+/** Under the new catalog experience an allocation message tells its payment outcome (SPEC 6). */
+function allocationPaymentNote(tx: Transaction, allocation: Allocation): string {
+  if (!tx.settings.newCatalogExperience || allocation.payment === null) return '';
+  return allocation.payment.success ? ': successful payment' : ': failed payment';
 }

@@ -328,7 +328,10 @@ export function recordInvoicePayment(
     message: `Payment of ${payment.amount} recorded for invoice ${invoice.number}`,
     subscriptionId: invoice.subscriptionId,
     customerId: invoice.customerId,
-    data: { product_id: subscription?.productId ?? null, account_transaction_id: transactionId },
+    data:
+      subscription === undefined
+        ? null
+        : { product_id: subscription.productId, account_transaction_id: transactionId },
   });
   return ok(settleIfPaid(tx, paid));
 }

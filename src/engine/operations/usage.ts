@@ -1,0 +1,92 @@
+/**
+ * Metered usage: recording adds to the component's balance for the current period (a negative quantity
+ * takes some back, never below 0); the renewal bills the balance at its price point's scheme and starts
+ * it again from 0 (component-renewal.ts).
+ */
+
+import type { Usage } from '../../domain/allocation/types.js';
+import type { Component, ComponentPricePoint } from '../../domain/catalog/component.js';
+import { type DomainError, invalid } from '../../domain/errors.js';
+import type { Subscription } from '../../domain/subscription/types.js';
+import { add, type Dec, isInteger, isNegative, isZero } from '../../kernel/money.js';
+import { err, ok, type Result } from '../../kernel/result.js';
+import type { Transaction } from '../transaction.js';
+import { emptyRow, findRow, saveRow, wireQuantity } from './allocation-rows.js';
+
+export interface UsageInput {
+  readonly component: Component;
+  readonly quantity: Dec;
+  readonly memo: string | null;
+  /** A price point to bill the component's usage at from now on. */
+  readonly pricePoint?: ComponentPricePoint | undefined;
+}
+
+const refused = (message: string, field?: string): DomainError => invalid('usage_refused', message, field);
+
+/**
+ * Records usage of a metered component.
+ * @example recordUsage(tx, subscription, { component, quantity: '150', memo: 'batch 1' });
+ */
+export function recordUsage(
+  tx: Transaction,
+  subscription: Subscription,
+  input: UsageInput,
+): Result<Usage, DomainError> {
+  const { component, quantity } = input;
+  if (subscription.state === 'canceled' || subscription.state === 'expired')
+    return err(refused(`Usage cannot be recorded on a ${subscription.state} subscription.`));
+  if (component.kind !== 'metered_component')
+    return err(refused('Usage can be recorded only for metered components.', 'component_id'));
+  const product = tx.get('products', subscription.productId);
+  if (product !== undefined && product.productFamilyId !== component.productFamilyId)
+    return err(
+      refused('The component does not belong to the product family of the subscription.', 'component_id'),
+    );
+  if (isZero(quantity)) return err(refused('Quantity: must not be 0.', 'quantity'));
+  if (!isInteger(quantity) && !component.allowFractionalQuantities)
+    return err(refused('Quantity: the component does not allow fractional quantities.', 'quantity'));
+  if (input.pricePoint?.archivedAt != null)
+    return err(refused('The price point is archived.', 'price_point_id'));
+  const found = findRow(tx, subscription.id, component.id);
+  if (found === undefined && component.archivedAt !== null)
+    return err(refused('The component is archived.', 'component_id'));
+  const row = found ?? emptyRow(tx, subscription, component);
+  const balance = add(row.unitBalance, quantity);
+  if (isNegative(balance))
+    return err(refused(`Quantity: would take the usage balance of ${row.unitBalance} below 0.`, 'quantity'));
+  const id = tx.nextId('usages');
+  const pricePointId = input.pricePoint?.id ?? row.pricePointId;
+  const saved = saveRow(tx, {
+    ...row,
+    unitBalance: balance,
+    pricePointId,
+    customPrice: input.pricePoint === undefined ? row.customPrice : null,
+    latestUsageId: id,
+  });
+  const usage = tx.put('usages', {
+    id,
+    subscriptionId: subscription.id,
+    componentId: component.id,
+    subscriptionComponentId: saved.id,
+    previousUsageId: row.latestUsageId,
+    quantity,
+    pricePointId,
+    memo: input.memo,
+    createdAt: tx.now,
+  });
+  tx.record({
+    key: 'metered_usage',
+    message: `Usage of ${quantity} ${component.unitName} recorded for ${component.name} on subscription ${subscription.id}`,
+    subscriptionId: subscription.id,
+    customerId: subscription.customerId,
+    data: {
+      previous_unit_balance: row.unitBalance,
+      new_unit_balance: Number(balance),
+      usage_quantity: wireQuantity(quantity),
+      component_id: component.id,
+      component_handle: component.handle,
+      memo: input.memo,
+    },
+  });
+  return ok(usage);
+}
