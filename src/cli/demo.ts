@@ -173,6 +173,48 @@ export const demoSteps: readonly DemoStep[] = [
     },
   },
   {
+    title:
+      'Ten days later Ada adds 5 seats at $12.00 a seat: the upgrade is prorated over the rest of the period',
+    run: (context) => {
+      const familyId = need(context.ids.familyId, 'product family');
+      const subscriptionId = need(context.ids.subscriptionId, 'subscription');
+      const { component } = call(
+        context,
+        z.object({ component: z.object({ id: z.number() }) }),
+        'POST',
+        `/product_families/${familyId}/quantity_based_components.json`,
+        {
+          quantity_based_component: {
+            name: 'Seats',
+            unit_name: 'seat',
+            pricing_scheme: 'per_unit',
+            unit_price: '12.00',
+            taxable: true,
+          },
+        },
+      );
+      context.now = new Date(Date.parse(context.now) + 10 * 86_400_000).toISOString();
+      const { allocation } = call(
+        context,
+        z.object({
+          allocation: z.object({
+            quantity: z.union([z.number(), z.string()]),
+            payment: z.object({ amount_in_cents: z.number(), success: z.boolean() }).nullable(),
+          }),
+        }),
+        'POST',
+        `/subscriptions/${subscriptionId}/components/${component.id}/allocations.json`,
+        { allocation: { quantity: 5, memo: 'Team grows', upgrade_charge: 'prorated' } },
+      );
+      const paid =
+        allocation.payment === null
+          ? 'no payment'
+          : `payment of ${(allocation.payment.amount_in_cents / 100).toFixed(2)} ${allocation.payment.success ? 'succeeded' : 'failed'}`;
+      say(context, `allocated ${allocation.quantity} seats; ${paid}`);
+      printInvoiceOf(context, 'proration');
+    },
+  },
+  {
     title: 'An ad hoc invoice for onboarding work, with three stacked coupons, then issue it',
     run: (context) => {
       const subscriptionId = need(context.ids.subscriptionId, 'subscription');

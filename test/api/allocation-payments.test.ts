@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { errorsOf, get, num } from '../helpers/api.js';
 import {
   allocate,
+  allocateMany,
   allocationPath,
   component,
   componentLines,
@@ -11,6 +12,7 @@ import {
   invoicesOf,
   MIDDLE,
   PERIOD_END,
+  preview,
   subscribe,
   subtotalOf,
 } from './allocation-fixtures.js';
@@ -169,5 +171,76 @@ describe('refusals', () => {
     expect(
       errorsOf(f.s.fail('POST', allocationPath(id, seats), { allocation: { quantity: 1 } }, 422)),
     ).toMatch(/canceled/);
+  });
+});
+
+describe('allocation preview', () => {
+  it('shows the charges, credits and taxes the allocation then makes, and changes nothing', () => {
+    const f = fixture({ taxes: [{ name: 'Sales tax', percentage: '10' }] });
+    const seats = component(f, 'quantity_based_component', {
+      unit_price: '31',
+      taxable: true,
+      handle: 'seats',
+    });
+    const disks = component(f, 'quantity_based_component', { unit_price: '3.1' });
+    const id = subscribe(f);
+    allocateMany(f.s, id, {
+      allocations: [
+        { component_id: seats, quantity: 1 },
+        { component_id: disks, quantity: 10 },
+      ],
+    });
+    f.s.at(MIDDLE);
+    const body = {
+      downgrade_credit: 'prorated',
+      allocations: [
+        { component_id: 'seats', quantity: 3 },
+        { component_id: disks, quantity: 5 },
+      ],
+    };
+    const shown = preview(f.s, id, body);
+    // Seats: 2 × 31 × 21/31 = 42 (+ 4.20 tax); disks: −5 × 3.1 × 21/31 = −10.50 of credit.
+    expect(shown).toMatchObject({
+      start_date: '2026-01-25T12:00:00Z',
+      end_date: '2026-02-15T12:00:00Z',
+      direction: 'upgrade',
+      proration_scheme: 'prorated',
+      subtotal_in_cents: 3150,
+      total_tax_in_cents: 420,
+      total_discount_in_cents: 0,
+      total_in_cents: 3570,
+      line_items: [
+        {
+          transaction_type: 'charge',
+          kind: 'quantity_based_component',
+          amount_in_cents: 4200,
+          component_id: seats,
+        },
+        { transaction_type: 'credit', amount_in_cents: -1050, component_id: disks, direction: 'downgrade' },
+        { transaction_type: 'charge', kind: 'tax', amount_in_cents: 420 },
+      ],
+      allocations: [
+        { component_id: seats, quantity: 3, previous_quantity: 1 },
+        { component_id: disks, quantity: 5, previous_quantity: 10 },
+      ],
+    });
+    const [charged] = allocateMany(f.s, id, body);
+    expect(charged?.['payment']).toMatchObject({ amount_in_cents: 4620 - 1050 });
+    const invoice = invoicesOf(f.s, id, 'proration').at(-1);
+    expect(invoice).toMatchObject({ subtotal_amount: '42.00', tax_amount: '4.20', credit_amount: '10.50' });
+  });
+
+  it('refuses what the allocation would refuse, with the same status', () => {
+    const f = fixture();
+    const seats = component(f, 'quantity_based_component');
+    const id = subscribe(f);
+    const path = `/subscriptions/${id}/allocations/preview.json`;
+    f.s.fail('POST', path, { allocations: [{ component_id: seats, quantity: -1 }] }, 422);
+    f.s.fail('POST', `/subscriptions/999/allocations/preview.json`, { allocations: [] }, 404);
+    const early = {
+      effective_proration_date: '2025-01-01',
+      allocations: [{ component_id: seats, quantity: 2 }],
+    };
+    expect(get(preview(f.s, id, early), 'start_date')).toBe('2026-01-15T12:00:00Z');
   });
 });

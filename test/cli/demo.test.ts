@@ -10,18 +10,24 @@ describe('demo', () => {
     expect(io.err).toEqual([]);
     const text = io.out.join('\n');
     expect(text).toContain('Invoice #1 (signup, paid)');
-    expect(text).toContain('Invoice #2 (adhoc, paid)');
-    expect(text).toContain('Invoice #3 (renewal, paid)');
-    expect(text.match(/^ +Subtotal +49\.00$/gm)).toHaveLength(2);
-    expect(text.match(/^ +Sales tax \(8\.875%\) +4\.35$/gm)).toHaveLength(2);
-    expect(text.match(/^ +City tax \(0\.5%\) +0\.25$/gm)).toHaveLength(2);
-    expect(text.match(/^ +Total USD +53\.60$/gm)).toHaveLength(2);
+    expect(text).toContain('Invoice #2 (proration, paid)');
+    expect(text).toContain('Invoice #3 (adhoc, paid)');
+    expect(text).toContain('Invoice #4 (renewal, paid)');
+    // Signup: 49.00 and both taxes.
+    expect(text).toMatch(/^ +Sales tax \(8\.875%\) +4\.35$/m);
+    expect(text).toMatch(/^ +Total USD +53\.60$/m);
+    // 5 seats at 12.00 added with 21 of 31 days left: 60.00 × 21/31 = 40.65.
+    expect(text).toMatch(/^ +Seats +1 +40\.65 +40\.65$/m);
+    expect(text).toContain('allocated 5 seats; payment of 44.46 succeeded');
     // The ad hoc invoice: 1849.00 less 10% (184.90), 5% of list (92.45) and 25.00, then both taxes.
     expect(text).toMatch(/^ +10% welcome discount +-184\.90$/m);
     expect(text).toMatch(/^ +5% partner discount on list price +-92\.45$/m);
     expect(text).toMatch(/^ +Sales tax \(8\.875%\) +137\.27$/m);
     expect(text).toMatch(/^ +Total USD +1691\.65$/m);
-    expect(text.match(/^ +Amount due USD +0\.00$/gm)).toHaveLength(3);
+    // The renewal bills the plan and the 5 seats for the whole next period.
+    expect(text).toMatch(/^ +Seats +5 +12\.00 +60\.00$/m);
+    expect(text).toMatch(/^ +Total USD +119\.22$/m);
+    expect(text.match(/^ +Amount due USD +0\.00$/gm)).toHaveLength(4);
     expect(text).toMatch(/^ +Pro plan +1 +49\.00 +49\.00$/m);
     expect(text).toContain('2026-01-15 to 2026-02-15');
     expect(text).toContain('2026-02-15 to 2026-03-15');
