@@ -4,10 +4,12 @@
  */
 
 import { normalizeCouponCode } from '../../domain/coupon/code.js';
-import { withCouponUse } from '../../domain/coupon/rules.js';
+import { couponAvailability, withCouponUse } from '../../domain/coupon/rules.js';
 import type { Coupon, CouponSubcode } from '../../domain/coupon/types.js';
+import type { DomainError } from '../../domain/errors.js';
 import { indexGet, tableGet } from '../../kernel/collection.js';
 import type { Dec } from '../../kernel/money.js';
+import { calendarDateOf } from '../../kernel/time.js';
 import type { SiteState, TableName, TableRows } from '../state.js';
 import { Transaction } from '../transaction.js';
 
@@ -82,4 +84,24 @@ export function recordCouponUse(
   const coupon = tx.get('coupons', couponId);
   if (coupon === undefined) return undefined;
   return tx.put('coupons', withCouponUse(coupon, productId, savings, revenue, signups));
+}
+
+/**
+ * The 422 for a coupon code that cannot be newly applied today (unknown, archived or expired), or
+ * undefined when it can. Signup and reactivation share it.
+ * @example invalidCouponCode(tx, 'NOPE') // { code: 'invalid_coupon', status: 422, ... }
+ */
+export function invalidCouponCode(tx: Transaction, code: string): DomainError | undefined {
+  const coupon = findCouponByCode(tx, code);
+  if (
+    coupon !== undefined &&
+    couponAvailability(coupon, calendarDateOf(tx.now, tx.settings.timeZone)) === 'valid'
+  )
+    return undefined;
+  return {
+    code: 'invalid_coupon',
+    status: 422,
+    message: 'Coupon code could not be found.',
+    field: 'coupon_code',
+  };
 }

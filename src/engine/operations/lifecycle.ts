@@ -9,7 +9,7 @@ import type { Subscription, SubscriptionState } from '../../domain/subscription/
 import { addSeconds, calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { pendingAdvanceInvoice } from './advance-invoice.js';
-import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
+import { type ChargeLine, type CollectionOutcome, collectInvoice, createInvoice } from './billing.js';
 import { componentRenewalCharges } from './component-renewal.js';
 import { applyBalances, settleIfPaid } from './invoice-issue.js';
 import { renewalCouponSpecs } from './proforma.js';
@@ -151,28 +151,7 @@ function collectAdvance(
     invoice === undefined || invoice.status === 'paid'
       ? { kind: 'nothing-due' as const }
       : collectInvoice(tx, invoiceId, gateway);
-  const data = { product_id: subscription.productId, account_transaction_id: invoiceId };
-  if (
-    outcome.kind === 'failed' ||
-    (outcome.kind === 'not-collected' && outcome.reason === 'no-payment-profile')
-  ) {
-    tx.record({
-      key: 'renewal_failure',
-      message: `Renewal failed for subscription ${subscription.id}`,
-      subscriptionId: subscription.id,
-      customerId: subscription.customerId,
-      data,
-    });
-    startDunning(tx, tx.get('subscriptions', subscription.id) ?? subscription, invoiceId);
-    return;
-  }
-  tx.record({
-    key: 'renewal_success',
-    message: `Renewal succeeded for subscription ${subscription.id}`,
-    subscriptionId: subscription.id,
-    customerId: subscription.customerId,
-    data,
-  });
+  recordRenewalOutcome(tx, tx.get('subscriptions', subscription.id) ?? subscription, invoiceId, outcome);
 }
 
 /** Bills a period's charges on a renewal invoice and moves the state on the outcome. */
@@ -195,31 +174,27 @@ export function billPeriod(
   const applied = settleIfPaid(tx, applyBalances(tx, invoice));
   const outcome = collectInvoice(tx, applied.id, gateway);
   const current = tx.get('subscriptions', subscription.id) ?? subscription;
-  const data = {
-    product_id: subscription.productId,
-    account_transaction_id: invoice.id,
-  };
-  if (
+  recordRenewalOutcome(tx, current, invoice.id, outcome);
+}
+
+/** Records `renewal_success` or `renewal_failure` for a renewal invoice; a failure starts or joins dunning. */
+function recordRenewalOutcome(
+  tx: Transaction,
+  subscription: Subscription,
+  invoiceId: number,
+  outcome: CollectionOutcome,
+): void {
+  const failed =
     outcome.kind === 'failed' ||
-    (outcome.kind === 'not-collected' && outcome.reason === 'no-payment-profile')
-  ) {
-    tx.record({
-      key: 'renewal_failure',
-      message: `Renewal failed for subscription ${subscription.id}`,
-      subscriptionId: subscription.id,
-      customerId: subscription.customerId,
-      data,
-    });
-    startDunning(tx, current, invoice.id);
-    return;
-  }
+    (outcome.kind === 'not-collected' && outcome.reason === 'no-payment-profile');
   tx.record({
-    key: 'renewal_success',
-    message: `Renewal succeeded for subscription ${subscription.id}`,
+    key: failed ? 'renewal_failure' : 'renewal_success',
+    message: `Renewal ${failed ? 'failed' : 'succeeded'} for subscription ${subscription.id}`,
     subscriptionId: subscription.id,
     customerId: subscription.customerId,
-    data,
+    data: { product_id: subscription.productId, account_transaction_id: invoiceId },
   });
+  if (failed) startDunning(tx, subscription, invoiceId);
 }
 
 /**

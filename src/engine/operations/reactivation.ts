@@ -7,7 +7,6 @@
  * reactivation; nothing changes.
  */
 
-import { couponAvailability } from '../../domain/coupon/rules.js';
 import type { DomainError } from '../../domain/errors.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
@@ -16,10 +15,9 @@ import type { Subscription } from '../../domain/subscription/types.js';
 import { tableRows } from '../../kernel/collection.js';
 import { isPositive } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
-import { calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { type CollectionOutcome, collectInvoice, createInvoice } from './billing.js';
-import { findCouponByCode } from './coupon-use.js';
+import { invalidCouponCode } from './coupon-use.js';
 import { changeState, productCharge } from './lifecycle.js';
 import { renewalCouponSpecs } from './proforma.js';
 import { refusedTransition } from './status.js';
@@ -89,20 +87,8 @@ export function reactivate(
   const resumable = isResumable(tx, subscription);
   if (options.requireResume && !resumable)
     return err({ code: 'not_resumable', status: 422, message: NOT_RESUMABLE });
-  if (options.couponCode !== null) {
-    const coupon = findCouponByCode(tx, options.couponCode);
-    if (
-      coupon === undefined ||
-      couponAvailability(coupon, calendarDateOf(tx.now, tx.settings.timeZone)) !== 'valid'
-    ) {
-      return err({
-        code: 'invalid_coupon',
-        status: 422,
-        message: 'Coupon code could not be found.',
-        field: 'coupon_code',
-      });
-    }
-  }
+  const couponProblem = options.couponCode === null ? undefined : invalidCouponCode(tx, options.couponCode);
+  if (couponProblem !== undefined) return err(couponProblem);
   const withCoupon =
     options.couponCode === null
       ? subscription

@@ -4,7 +4,6 @@
  */
 
 import type { Product, ProductPricePoint } from '../../domain/catalog/types.js';
-import { couponAvailability } from '../../domain/coupon/rules.js';
 import type { Customer } from '../../domain/customer/types.js';
 import type { DomainError } from '../../domain/errors.js';
 import type { PaymentGateway, PaymentProfile } from '../../domain/payment/types.js';
@@ -12,10 +11,10 @@ import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
 import type { CollectionMethod, Subscription } from '../../domain/subscription/types.js';
 import { isPositive } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
-import { calendarDateOf, shiftFromAnchor } from '../../kernel/time.js';
+import { shiftFromAnchor } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
-import { findCouponByCode, recordCouponUse } from './coupon-use.js';
+import { invalidCouponCode, recordCouponUse } from './coupon-use.js';
 import { productCharge } from './lifecycle.js';
 import { renewalCouponSpecs } from './proforma.js';
 
@@ -50,20 +49,8 @@ export function signup(
     return err(refused('Product: is archived and cannot be used for new subscriptions.'));
   if (pricePoint.archivedAt !== null)
     return err(refused('Price point: is archived and cannot be used for new subscriptions.'));
-  if (input.couponCode !== null) {
-    const coupon = findCouponByCode(tx, input.couponCode);
-    if (
-      coupon === undefined ||
-      couponAvailability(coupon, calendarDateOf(tx.now, tx.settings.timeZone)) !== 'valid'
-    ) {
-      return err({
-        code: 'invalid_coupon',
-        status: 422,
-        message: 'Coupon code could not be found.',
-        field: 'coupon_code',
-      });
-    }
-  }
+  const couponProblem = input.couponCode === null ? undefined : invalidCouponCode(tx, input.couponCode);
+  if (couponProblem !== undefined) return err(couponProblem);
   if (input.collectionMethod === 'automatic' && input.paymentProfile === null && product.requireCreditCard) {
     return err(refused('Credit card: cannot be blank.'));
   }
