@@ -5,10 +5,14 @@
  */
 
 import type { Component } from '../../domain/catalog/component.js';
-import { couponAppliesTo, couponAvailability } from '../../domain/coupon/rules.js';
+import { couponAvailability } from '../../domain/coupon/rules.js';
 import { priceQuantity } from '../../domain/pricing/index.js';
 import { resolveCouponCode } from '../../engine/operations/coupon-use.js';
-import type { ChargeLine, InvoiceCouponSpec } from '../../engine/operations/invoice-build.js';
+import {
+  type ChargeLine,
+  catalogCouponSpec,
+  type InvoiceCouponSpec,
+} from '../../engine/operations/invoice-build.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { div, isZero, mul } from '../../kernel/money.js';
 import { calendarDateOf } from '../../kernel/time.js';
@@ -246,21 +250,11 @@ export function resolveCoupon(
       return undefined;
     }
     const found = catalog.coupon;
-    const eligible = lines.flatMap((line, lineIndex) =>
-      line.item !== null && couponAppliesTo(found, line.item.type, line.item.id) ? [lineIndex] : [],
+    return catalogCouponSpec(
+      found,
+      catalog.subcode?.code ?? null,
+      lines.map((line) => line.charge),
     );
-    return {
-      code: found.code,
-      subcode: catalog.subcode?.code ?? null,
-      sourceType: 'Coupon',
-      sourceId: found.id,
-      kind: found.discountType === 'percent' ? 'percentage' : 'amount',
-      percentage: found.percentage,
-      amount: found.amount,
-      compoundingStrategy: found.discountType === 'percent' ? found.compoundingStrategy : 'full-price',
-      description: found.description ?? found.name,
-      eligibleLineIndexes: found.restrictions.length === 0 ? null : eligible,
-    };
   }
   if (coupon.percentage === undefined && coupon.amount === undefined) {
     addError(

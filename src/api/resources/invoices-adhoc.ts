@@ -224,6 +224,8 @@ function updateAdHocInvoice(
       unitPrice: line.unitPrice,
       taxable: line.taxable,
       kind: line.kind,
+      ...(line.productId === null ? {} : { productId: line.productId }),
+      ...(line.componentId === null ? {} : { componentId: line.componentId }),
     },
     item:
       line.productId !== null

@@ -4,6 +4,8 @@
  * draft prices its lines again the same way, so a preview, a commit and an update agree to the cent.
  */
 
+import { couponAppliesTo } from '../../domain/coupon/rules.js';
+import type { Coupon } from '../../domain/coupon/types.js';
 import type { Customer } from '../../domain/customer/types.js';
 import { type CalcCoupon, calculateInvoice } from '../../domain/invoice/calculation/index.js';
 import type {
@@ -79,6 +81,35 @@ export interface InvoiceSpec {
   readonly periodStartedAt?: string | null;
   readonly periodEndsAt?: string | null;
   readonly advance?: boolean;
+}
+
+/**
+ * The invoice coupon of a catalog coupon for a set of charges: a restricted coupon applies to the
+ * charges of the products and components it names, an unrestricted one to every charge.
+ */
+export function catalogCouponSpec(
+  coupon: Coupon,
+  subcode: string | null,
+  charges: readonly ChargeLine[],
+): InvoiceCouponSpec {
+  const eligible = charges.flatMap((charge, index) =>
+    (charge.productId !== undefined && couponAppliesTo(coupon, 'Product', charge.productId)) ||
+    (charge.componentId !== undefined && couponAppliesTo(coupon, 'Component', charge.componentId))
+      ? [index]
+      : [],
+  );
+  return {
+    code: coupon.code,
+    subcode,
+    sourceType: 'Coupon',
+    sourceId: coupon.id,
+    kind: coupon.discountType === 'percent' ? 'percentage' : 'amount',
+    percentage: coupon.percentage,
+    amount: coupon.amount,
+    compoundingStrategy: coupon.discountType === 'percent' ? coupon.compoundingStrategy : 'full-price',
+    description: coupon.description ?? coupon.name,
+    eligibleLineIndexes: coupon.restrictions.length === 0 ? null : eligible,
+  };
 }
 
 /** The parts of a line that pricing fills in. */

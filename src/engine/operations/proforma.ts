@@ -5,7 +5,6 @@
  * in a scratch transaction that is dropped, so it leaves the state exactly as it was.
  */
 
-import { couponAppliesTo } from '../../domain/coupon/rules.js';
 import type { DomainError } from '../../domain/errors.js';
 import { canProforma, type ProformaExport, type ProformaInvoice } from '../../domain/invoice/proforma.js';
 import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
@@ -19,6 +18,7 @@ import { Transaction } from '../transaction.js';
 import { resolveCouponCode } from './coupon-use.js';
 import {
   type ChargeLine,
+  catalogCouponSpec,
   customerAddress,
   draftDiscounts,
   draftLines,
@@ -74,21 +74,7 @@ export function renewalCouponSpecs(
     const resolved = resolveCouponCode(tx, code);
     if (resolved === undefined || (recurringOnly && !resolved.coupon.recurring)) continue;
     const coupon = resolved.coupon;
-    const eligible = charges.flatMap((charge, index) =>
-      charge.productId !== undefined && couponAppliesTo(coupon, 'Product', charge.productId) ? [index] : [],
-    );
-    specs.push({
-      code: coupon.code,
-      subcode: resolved.subcode?.code ?? null,
-      sourceType: 'Coupon',
-      sourceId: coupon.id,
-      kind: coupon.discountType === 'percent' ? 'percentage' : 'amount',
-      percentage: coupon.percentage,
-      amount: coupon.amount,
-      compoundingStrategy: coupon.discountType === 'percent' ? coupon.compoundingStrategy : 'full-price',
-      description: coupon.description ?? coupon.name,
-      eligibleLineIndexes: coupon.restrictions.length === 0 ? null : eligible,
-    });
+    specs.push(catalogCouponSpec(coupon, resolved.subcode?.code ?? null, charges));
   }
   return specs;
 }
