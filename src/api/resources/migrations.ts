@@ -10,8 +10,7 @@ import { decodeBody, findRef, missing, stamp } from '../common.js';
 import { z, zBool, zDecimal, zIdOrHandle, zText } from '../decode.js';
 import { type Route, type RouteError, reply } from '../route.js';
 import { findComponent } from './components-present.js';
-import { findProductPricePoint } from './product-price-points.js';
-import { findProduct } from './products.js';
+import { selectProduct } from './product-selection.js';
 import { presentSubscription } from './subscription-present.js';
 import { findSubscription } from './subscriptions.js';
 
@@ -38,24 +37,9 @@ const invalid = (message: string, field: string): RouteError => ({
 });
 
 function resolveOptions(tx: Transaction, fields: MigrationFields): Result<MigrationOptions, RouteError> {
-  const productRef =
-    fields.product_id ??
-    (fields.product_handle === undefined ? undefined : `handle:${fields.product_handle}`);
-  if (productRef === undefined)
-    return err(invalid('Product: product_id or product_handle is required.', 'product_id'));
-  const product = findProduct(tx, productRef);
-  if (product === undefined) return err(invalid('Product: not found.', 'product_id'));
-  const pricePointRef =
-    fields.product_price_point_id ??
-    (fields.product_price_point_handle === undefined
-      ? undefined
-      : `handle:${fields.product_price_point_handle}`);
-  const pricePoint =
-    pricePointRef === undefined
-      ? tx.get('productPricePoints', product.defaultPricePointId)
-      : findProductPricePoint(tx, product, pricePointRef);
-  if (pricePoint === undefined)
-    return err(invalid('Product price point: not found.', 'product_price_point_id'));
+  const selection = selectProduct(tx, fields);
+  if (!selection.ok) return err(invalid(selection.error.message, selection.error.field));
+  const { product, pricePoint } = selection.value;
   return ok({
     product,
     pricePoint,

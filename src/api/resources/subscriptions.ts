@@ -12,8 +12,7 @@ import { z, zId, zIdOrHandle, zInt, zText } from '../decode.js';
 import { type Route, reply } from '../route.js';
 import { buildCustomer, customerFieldsSchema, recordCustomerCreate } from './customers.js';
 import { buildPaymentProfile, paymentFieldsSchema } from './payment-profiles.js';
-import { findProductPricePoint } from './product-price-points.js';
-import { findProduct } from './products.js';
+import { selectProduct } from './product-selection.js';
 import { presentSubscription } from './subscription-present.js';
 
 const createBody = z.object({
@@ -65,24 +64,9 @@ export const subscriptionRoutes: readonly Route[] = [
       const input = decodeBody(createBody, body);
       if (!input.ok) return input;
       const fields = input.value.subscription;
-      const productRef =
-        fields.product_id ??
-        (fields.product_handle === undefined ? undefined : `handle:${fields.product_handle}`);
-      if (productRef === undefined)
-        return unprocessable('Product: must be given by product_id or product_handle.', 'product_id');
-      const product = findProduct(tx, productRef);
-      if (product === undefined) return unprocessable('Product: not found.', 'product_id');
-      const pricePointRef =
-        fields.product_price_point_id ??
-        (fields.product_price_point_handle === undefined
-          ? undefined
-          : `handle:${fields.product_price_point_handle}`);
-      const pricePoint =
-        pricePointRef === undefined
-          ? tx.get('productPricePoints', product.defaultPricePointId)
-          : findProductPricePoint(tx, product, pricePointRef);
-      if (pricePoint === undefined)
-        return unprocessable('Product price point: not found.', 'product_price_point_id');
+      const selection = selectProduct(tx, fields);
+      if (!selection.ok) return unprocessable(selection.error.message, selection.error.field);
+      const { product, pricePoint } = selection.value;
 
       let customer = fields.customer_id === undefined ? undefined : tx.get('customers', fields.customer_id);
       if (fields.customer_id !== undefined && customer === undefined)
