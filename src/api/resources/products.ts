@@ -57,10 +57,23 @@ const productFields = (currency: string) => ({
 
 const productBody = (currency: string) => z.object({ product: z.object(productFields(currency)) });
 
-const handleTaken = (tx: Transaction, handle: string | null, selfId: number | null) => {
-  if (handle === null) return false;
+/** Why a product's handle cannot be used, if it cannot: its form, or another product already has it. */
+const handleProblem = (tx: Transaction, handle: string | null, selfId: number | null) => {
+  if (handle === null) return undefined;
+  if (!isHandle(handle))
+    return err({
+      code: 'invalid_handle',
+      status: 422,
+      message:
+        'API Handle: must start with a letter or number and contain only lowercase letters, numbers, underscores and dashes.',
+    } as const);
   const owner = indexGet(tx.state.indexes.productHandles, handle);
-  return owner !== undefined && owner !== selfId;
+  if (owner === undefined || owner === selfId) return undefined;
+  return err({
+    code: 'handle_taken',
+    status: 422,
+    message: 'API Handle: must be unique - that value has been taken.',
+  } as const);
 };
 
 const pricingChanged = (before: ProductPricing, after: ProductPricing) =>
@@ -87,19 +100,8 @@ export const productRoutes: readonly Route[] = [
       if (fields.name === undefined)
         return err({ code: 'blank_name', status: 422, message: 'Name: cannot be blank.' });
       const handle = fields.handle ?? null;
-      if (handle !== null && !isHandle(handle))
-        return err({
-          code: 'invalid_handle',
-          status: 422,
-          message:
-            'API Handle: must start with a letter or number and contain only lowercase letters, numbers, underscores and dashes.',
-        });
-      if (handleTaken(tx, handle, null))
-        return err({
-          code: 'handle_taken',
-          status: 422,
-          message: 'API Handle: must be unique - that value has been taken.',
-        });
+      const handleError = handleProblem(tx, handle, null);
+      if (handleError !== undefined) return handleError;
       const pricing = resolvePricing(fields, undefined);
       if (!pricing.ok) return pricing;
       const productId = tx.nextId('products');
@@ -183,19 +185,8 @@ export const productRoutes: readonly Route[] = [
       if (!input.ok) return input;
       const fields = input.value.product;
       const handle = fields.handle === undefined ? product.handle : fields.handle;
-      if (handle !== null && !isHandle(handle))
-        return err({
-          code: 'invalid_handle',
-          status: 422,
-          message:
-            'API Handle: must start with a letter or number and contain only lowercase letters, numbers, underscores and dashes.',
-        });
-      if (handleTaken(tx, handle, product.id))
-        return err({
-          code: 'handle_taken',
-          status: 422,
-          message: 'API Handle: must be unique - that value has been taken.',
-        });
+      const handleError = handleProblem(tx, handle, product.id);
+      if (handleError !== undefined) return handleError;
       const pricePoint = tx.get('productPricePoints', product.defaultPricePointId);
       if (pricePoint === undefined) return err(missing('Price point'));
       const pricing = resolvePricing(fields, pricePoint);
