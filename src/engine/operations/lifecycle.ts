@@ -3,9 +3,11 @@
  * cancellations and expiry. Each runs at the instant it falls due (`tx.now`).
  */
 
+import type { Product, ProductPricePoint } from '../../domain/catalog/types.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import { dueAt, periodOf, stepOf } from '../../domain/subscription/schedule.js';
 import type { Subscription, SubscriptionState } from '../../domain/subscription/types.js';
+import { isPositive } from '../../kernel/money.js';
 import { addSeconds, calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { pendingAdvanceInvoice } from './advance-invoice.js';
@@ -92,6 +94,20 @@ export function productCharge(
     productPricePointId: pricePoint.id,
     periodRangeStart: calendarDateOf(start, zone),
     periodRangeEnd: calendarDateOf(addSeconds(end, -1), zone),
+  };
+}
+
+/** The one-time initial charge of a product's price point, when it has a positive one. */
+export function initialChargeLine(product: Product, pricePoint: ProductPricePoint): ChargeLine | undefined {
+  if (pricePoint.initialCharge === null || !isPositive(pricePoint.initialCharge)) return undefined;
+  return {
+    title: `${product.name} initial charge`,
+    quantity: '1',
+    unitPrice: pricePoint.initialCharge,
+    taxable: product.taxable,
+    kind: 'initial',
+    productId: product.id,
+    productPricePointId: pricePoint.id,
   };
 }
 

@@ -18,7 +18,7 @@ import { secondsBetween } from '../../kernel/time.js';
 import { Transaction } from '../transaction.js';
 import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
 import { applyBalances, settleIfPaid } from './invoice-issue.js';
-import { changeState, productCharge } from './lifecycle.js';
+import { changeState, initialChargeLine, productCharge } from './lifecycle.js';
 import { renewalCouponSpecs } from './proforma.js';
 import { refusedTransition } from './status.js';
 
@@ -139,21 +139,8 @@ export function migrate(
       options.preservePeriod ? { ...full, amount: remainingShare(tx, subscription, pricePoint.price) } : full,
     );
   }
-  if (
-    options.includeInitialCharge &&
-    pricePoint.initialCharge !== null &&
-    isPositive(pricePoint.initialCharge)
-  ) {
-    charges.push({
-      title: `${product.name} initial charge`,
-      quantity: '1',
-      unitPrice: pricePoint.initialCharge,
-      taxable: product.taxable,
-      kind: 'initial',
-      productId: product.id,
-      productPricePointId: pricePoint.id,
-    });
-  }
+  const initialCharge = options.includeInitialCharge ? initialChargeLine(product, pricePoint) : undefined;
+  if (initialCharge) charges.push(initialCharge);
   const coupons = options.includeCoupons ? renewalCouponSpecs(tx, migrated, charges) : [];
   const invoice = createInvoice(tx, {
     subscription: migrated,

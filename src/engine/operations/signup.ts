@@ -15,7 +15,7 @@ import { shiftFromAnchor } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
 import { invalidCouponCode, recordCouponUse } from './coupon-use.js';
-import { productCharge } from './lifecycle.js';
+import { initialChargeLine, productCharge } from './lifecycle.js';
 import { renewalCouponSpecs } from './proforma.js';
 
 export interface SignupInput {
@@ -132,21 +132,10 @@ export function signup(
     const charge = productCharge(tx, subscription, period.start, period.end);
     if (charge) charges.push(charge);
   }
-  if (
-    pricePoint.initialCharge !== null &&
-    isPositive(pricePoint.initialCharge) &&
-    !(trial && product.initialChargeAfterTrial)
-  ) {
-    charges.push({
-      title: `${product.name} initial charge`,
-      quantity: '1',
-      unitPrice: pricePoint.initialCharge,
-      taxable: product.taxable,
-      kind: 'initial',
-      productId: product.id,
-      productPricePointId: pricePoint.id,
-    });
-  }
+  const initialCharge = !(trial && product.initialChargeAfterTrial)
+    ? initialChargeLine(product, pricePoint)
+    : undefined;
+  if (initialCharge) charges.push(initialCharge);
   const coupons = renewalCouponSpecs(tx, subscription, charges, false);
   const invoice = createInvoice(tx, {
     subscription,
