@@ -85,6 +85,30 @@ export const cents = (state: SiteState, amount: string | null): number | null =>
 /** Validates a handle: lowercase letters, digits, `-` and `_`, starting with a letter or digit. */
 export const isHandle = (handle: string): boolean => /^[a-z0-9][a-z0-9_-]{0,254}$/.test(handle);
 
+/**
+ * Why a handle cannot be used, if it cannot: its form, or another record (`owner`, from the handle index)
+ * already has it. `label` is the field's name in the message ('Handle', 'API Handle').
+ */
+export function handleProblem(
+  label: string,
+  handle: string,
+  owner: number | undefined,
+  selfId: number | null,
+): DomainError | undefined {
+  if (!isHandle(handle))
+    return {
+      code: 'invalid_handle',
+      status: 422,
+      message: `${label}: must start with a letter or number and contain only lowercase letters, numbers, underscores and dashes.`,
+    };
+  if (owner === undefined || owner === selfId) return undefined;
+  return {
+    code: 'handle_taken',
+    status: 422,
+    message: `${label}: must be unique - that value has been taken.`,
+  };
+}
+
 /** A handle made from a name. @example handleFromName('Gold Plan!') // 'gold-plan' */
 export function handleFromName(name: string): string {
   const slug = name

@@ -4,7 +4,16 @@ import type { ProductFamily } from '../../domain/catalog/types.js';
 import type { SiteState } from '../../engine/state.js';
 import { indexGet, tableRows } from '../../kernel/collection.js';
 import { err } from '../../kernel/result.js';
-import { decodeBody, findRef, handleFromName, isHandle, missing, pageOf, paging, stamp } from '../common.js';
+import {
+  decodeBody,
+  findRef,
+  handleFromName,
+  handleProblem,
+  missing,
+  pageOf,
+  paging,
+  stamp,
+} from '../common.js';
 import { z, zText } from '../decode.js';
 import { type Route, reply } from '../route.js';
 
@@ -38,19 +47,13 @@ export const productFamilyRoutes: readonly Route[] = [
       if (!input.ok) return input;
       const { name, handle, description, accounting_code } = input.value.product_family;
       const chosen = handle ?? handleFromName(name);
-      if (!isHandle(chosen))
-        return err({
-          code: 'invalid_handle',
-          status: 422,
-          message:
-            'Handle: must start with a letter or number and contain only lowercase letters, numbers, underscores and dashes.',
-        });
-      if (indexGet(tx.state.indexes.productFamilyHandles, chosen) !== undefined)
-        return err({
-          code: 'handle_taken',
-          status: 422,
-          message: 'Handle: must be unique - that value has been taken.',
-        });
+      const problem = handleProblem(
+        'Handle',
+        chosen,
+        indexGet(tx.state.indexes.productFamilyHandles, chosen),
+        null,
+      );
+      if (problem !== undefined) return err(problem);
       const family = tx.put('productFamilies', {
         id: tx.nextId('productFamilies'),
         name,

@@ -5,7 +5,7 @@ import type { SiteState } from '../../engine/state.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { indexGet, tableRows } from '../../kernel/collection.js';
 import { err } from '../../kernel/result.js';
-import { decodeBody, findRef, isHandle, missing, stamp } from '../common.js';
+import { decodeBody, findRef, handleProblem, missing, stamp } from '../common.js';
 import { z, zText } from '../decode.js';
 import { type Route, type RouteContext, type RouteResult, reply } from '../route.js';
 import { presentPricing, pricingFields, resolvePricing } from './product-pricing.js';
@@ -71,21 +71,9 @@ function checkHandle(
   selfId: number | null,
 ): RouteResult | undefined {
   if (handle === null) return undefined;
-  if (!isHandle(handle))
-    return err({
-      code: 'invalid_handle',
-      status: 422,
-      message:
-        'Handle: must start with a letter or number and contain only lowercase letters, numbers, underscores and dashes.',
-    });
   const owner = indexGet(tx.state.indexes.productPricePointHandles, `${productId}/${handle}`);
-  if (owner !== undefined && owner !== selfId)
-    return err({
-      code: 'handle_taken',
-      status: 422,
-      message: 'Handle: must be unique - that value has been taken.',
-    });
-  return undefined;
+  const problem = handleProblem('Handle', handle, owner, selfId);
+  return problem === undefined ? undefined : err(problem);
 }
 
 const one = (pricePoint: ProductPricePoint) => (state: SiteState) => ({

@@ -5,7 +5,7 @@ import type { SiteState } from '../../engine/state.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { indexGet, tableGet, tableRows } from '../../kernel/collection.js';
 import { err } from '../../kernel/result.js';
-import { decodeBody, findRef, isHandle, missing, pageOf, paging, stamp } from '../common.js';
+import { decodeBody, findRef, handleProblem, missing, pageOf, paging, stamp } from '../common.js';
 import { z, zBool, zText } from '../decode.js';
 import { type Route, reply } from '../route.js';
 import { presentProductFamily } from './product-families.js';
@@ -57,23 +57,16 @@ const productFields = (currency: string) => ({
 
 const productBody = (currency: string) => z.object({ product: z.object(productFields(currency)) });
 
-/** Why a product's handle cannot be used, if it cannot: its form, or another product already has it. */
-const handleProblem = (tx: Transaction, handle: string | null, selfId: number | null) => {
+/** Why a product's handle cannot be used, if it cannot. */
+const handleError = (tx: Transaction, handle: string | null, selfId: number | null) => {
   if (handle === null) return undefined;
-  if (!isHandle(handle))
-    return err({
-      code: 'invalid_handle',
-      status: 422,
-      message:
-        'API Handle: must start with a letter or number and contain only lowercase letters, numbers, underscores and dashes.',
-    } as const);
-  const owner = indexGet(tx.state.indexes.productHandles, handle);
-  if (owner === undefined || owner === selfId) return undefined;
-  return err({
-    code: 'handle_taken',
-    status: 422,
-    message: 'API Handle: must be unique - that value has been taken.',
-  } as const);
+  const problem = handleProblem(
+    'API Handle',
+    handle,
+    indexGet(tx.state.indexes.productHandles, handle),
+    selfId,
+  );
+  return problem === undefined ? undefined : err(problem);
 };
 
 const pricingChanged = (before: ProductPricing, after: ProductPricing) =>
@@ -100,8 +93,8 @@ export const productRoutes: readonly Route[] = [
       if (fields.name === undefined)
         return err({ code: 'blank_name', status: 422, message: 'Name: cannot be blank.' });
       const handle = fields.handle ?? null;
-      const handleError = handleProblem(tx, handle, null);
-      if (handleError !== undefined) return handleError;
+      const handleRefused = handleError(tx, handle, null);
+      if (handleRefused !== undefined) return handleRefused;
       const pricing = resolvePricing(fields, undefined);
       if (!pricing.ok) return pricing;
       const productId = tx.nextId('products');
@@ -185,8 +178,8 @@ export const productRoutes: readonly Route[] = [
       if (!input.ok) return input;
       const fields = input.value.product;
       const handle = fields.handle === undefined ? product.handle : fields.handle;
-      const handleError = handleProblem(tx, handle, product.id);
-      if (handleError !== undefined) return handleError;
+      const handleRefused = handleError(tx, handle, product.id);
+      if (handleRefused !== undefined) return handleRefused;
       const pricePoint = tx.get('productPricePoints', product.defaultPricePointId);
       if (pricePoint === undefined) return err(missing('Price point'));
       const pricing = resolvePricing(fields, pricePoint);
