@@ -1,138 +1,127 @@
 /**
- * A small bridge from `node:http` to the engine's request and response shapes: an `IncomingMessage`
- * becomes an `ApiRequest` (method, path with its query string, headers, body as text), the host's
- * handler answers an `ApiResponse`, and that is written back as JSON. Requests are handed to the
- * handler one at a time, in the order they arrived, even when their bodies finish arriving out of order.
+ * A small bridge from `node:http` (or `node:https`) to a fetch handler: an `IncomingMessage` becomes a
+ * `Request` (its body streamed), and the handler's `Response` is written back. Body limits, ordering and
+ * the engine's shapes live in the fetch handler (`fetch.ts`).
  */
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { ApiRequest, ApiResponse } from '../api/types.js';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import {
+  type ApiHandler,
+  type BodyLimitOptions,
+  createApiFetchHandler,
+  type FetchHandler,
+  toResponse,
+} from './fetch.js';
 
-/** What the bridge calls for each request; it may keep state between calls. */
-export type ApiHandler = (request: ApiRequest) => ApiResponse;
+export { type ApiHandler, DEFAULT_MAX_BODY_BYTES } from './fetch.js';
 
-export interface NodeHttpOptions {
-  /** The largest request body accepted, in bytes; a larger one answers 413. Default 16 MiB. */
-  readonly maxBodyBytes?: number;
+/** A server the bridge runs on: plain HTTP, or HTTPS. */
+export type NodeServer = Server | HttpsServer;
+
+export interface TlsFiles {
+  /** PEM certificate chain. */
+  readonly cert: string | Buffer;
+  /** PEM private key. */
+  readonly key: string | Buffer;
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
-
-/** A request body as read from the wire. */
-export type BodyRead =
-  | { readonly kind: 'ok'; readonly text: string }
-  | { readonly kind: 'too-large' }
-  | { readonly kind: 'aborted' };
+export interface NodeServerOptions {
+  /** Serve HTTPS with these credentials; TLS 1.2 is the oldest version accepted. */
+  readonly tls?: TlsFiles;
+}
 
 /**
- * Reads a request body as UTF-8 text, stopping at `limit` bytes. A body over the limit is drained (so
- * the client can read the answer) but not kept.
+ * The request body as a web stream. Cancelling it (a body over the limit) drains the rest rather than
+ * cutting the connection, so the client can still read the answer.
  */
-export function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
-  return new Promise((resolve) => {
-    const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) {
-      request.resume();
-      resolve({ kind: 'too-large' });
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (result: BodyRead) => {
-      if (settled) return;
-      settled = true;
-      resolve(result);
-    };
-    request.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      size += chunk.length;
-      if (size > limit) {
-        chunks.length = 0;
-        settle({ kind: 'too-large' });
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => settle({ kind: 'ok', text: Buffer.concat(chunks).toString('utf8') }));
-    request.on('aborted', () => settle({ kind: 'aborted' }));
-    request.on('error', () => settle({ kind: 'aborted' }));
-    request.on('close', () => settle({ kind: 'aborted' }));
+function bodyStream(incoming: IncomingMessage): ReadableStream<Uint8Array> {
+  let open = true;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      incoming.on('data', (chunk: Buffer) => {
+        if (open) controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      });
+      incoming.on('end', () => {
+        if (open) controller.close();
+        open = false;
+      });
+      incoming.on('close', () => {
+        if (open && !incoming.complete) controller.error(new Error('The client went away.'));
+        open = false;
+      });
+    },
+    cancel() {
+      open = false;
+      incoming.resume();
+    },
   });
 }
 
-/** The engine's view of a request: header lists are joined with `, `; an empty body is left out. */
-export function toApiRequest(request: IncomingMessage, body: string): ApiRequest {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (typeof value === 'string') headers[name] = value;
-    else if (Array.isArray(value)) headers[name] = value.join(', ');
+/** The fetch API's view of a node request; the path is kept as sent (no base URL resolution). */
+function toRequest(incoming: IncomingMessage): Request {
+  const headers = new Headers();
+  const raw = incoming.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] ?? '', raw[i + 1] ?? '');
+  const method = incoming.method ?? 'GET';
+  const url = `http://localhost${incoming.url?.startsWith('/') ? incoming.url : '/'}`;
+  if (method === 'GET' || method === 'HEAD') {
+    incoming.resume();
+    return new Request(url, { method, headers });
   }
-  const base = { method: request.method ?? 'GET', path: request.url ?? '/', headers };
-  return body.length === 0 ? base : { ...base, body };
+  return new Request(url, { method, headers, body: bodyStream(incoming), duplex: 'half' });
 }
 
-/** Writes a response: JSON with its content type, or no body at all for 204 and body-less answers. */
-export function writeResponse(response: ServerResponse, answer: ApiResponse): void {
+async function writeResponse(response: ServerResponse, answer: Response): Promise<void> {
+  const body = answer.body === null ? undefined : Buffer.from(await answer.arrayBuffer());
   if (response.destroyed || response.writableEnded) return;
-  for (const [name, value] of Object.entries(answer.headers ?? {})) response.setHeader(name, value);
-  if (answer.status === 204 || answer.body === undefined) {
-    response.statusCode = answer.status;
-    response.setHeader('content-length', '0');
-    response.end();
-    return;
-  }
-  const text = JSON.stringify(answer.body);
   response.statusCode = answer.status;
-  response.setHeader('content-type', 'application/json; charset=utf-8');
-  response.setHeader('content-length', String(Buffer.byteLength(text)));
-  response.end(text);
+  answer.headers.forEach((value, name) => {
+    response.setHeader(name, value);
+  });
+  response.setHeader('content-length', String(body?.length ?? 0));
+  response.end(body);
 }
-
-const errorAnswer = (status: number, message: string): ApiResponse => ({
-  status,
-  body: { errors: [message] },
-});
 
 /**
- * A `node:http` request listener that serves `handler`. Bodies are read concurrently, but the handler
- * sees requests one at a time, in arrival order.
- * @example createServer(createRequestListener((request) => ({ status: 200, body: { path: request.path } })))
+ * A `node:http` request listener over a fetch handler.
+ * @example createServer(createRequestListener(createFetchHandler({ site: { apiKeys: ['secret'] } })))
  */
 export function createRequestListener(
-  handler: ApiHandler,
-  options: NodeHttpOptions = {},
+  handler: FetchHandler,
 ): (request: IncomingMessage, response: ServerResponse) => void {
-  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  let queue: Promise<void> = Promise.resolve();
-  return (request, response) => {
-    const body = readBody(request, limit);
-    queue = queue.then(async () => {
-      const read = await body;
-      if (read.kind === 'aborted') return;
-      if (read.kind === 'too-large') {
-        response.setHeader('connection', 'close');
-        writeResponse(response, errorAnswer(413, `The request body is larger than ${limit} bytes.`));
-        return;
-      }
-      let answer: ApiResponse;
-      try {
-        answer = handler(toApiRequest(request, read.text));
-      } catch {
-        answer = errorAnswer(500, 'Internal server error.');
-      }
-      writeResponse(response, answer);
-    });
+  return (incoming, response) => {
+    let request: Request;
+    try {
+      request = toRequest(incoming);
+    } catch {
+      // The fetch API refuses some methods (CONNECT, TRACE) and malformed headers outright.
+      incoming.resume();
+      void writeResponse(response, toResponse({ status: 400, body: { errors: ['Bad request.'] } }));
+      return;
+    }
+    handler(request).then(
+      (answer) => writeResponse(response, answer),
+      () =>
+        writeResponse(response, toResponse({ status: 500, body: { errors: ['Internal server error.'] } })),
+    );
   };
 }
 
-/** An HTTP server (not yet listening) that serves `handler`. */
-export function createHttpServer(handler: ApiHandler, options: NodeHttpOptions = {}): Server {
-  return createServer(createRequestListener(handler, options));
+/** A server (not yet listening) over a fetch handler; HTTPS when `options.tls` is given. */
+export function createNodeServer(handler: FetchHandler, options: NodeServerOptions = {}): NodeServer {
+  const listener = createRequestListener(handler);
+  if (options.tls === undefined) return createServer(listener);
+  return createHttpsServer({ cert: options.tls.cert, key: options.tls.key, minVersion: 'TLSv1.2' }, listener);
+}
+
+/** An HTTP server (not yet listening) that serves an `ApiHandler` (see `createApiFetchHandler`). */
+export function createHttpServer(handler: ApiHandler, options: BodyLimitOptions = {}): NodeServer {
+  return createNodeServer(createApiFetchHandler(handler, options));
 }
 
 /** Starts listening; resolves with the bound port (useful with port 0). */
-export function listen(server: Server, port: number, host: string): Promise<number> {
+export function listen(server: NodeServer, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => reject(error);
     server.once('error', onError);
@@ -148,7 +137,7 @@ export function listen(server: Server, port: number, host: string): Promise<numb
  * Stops accepting connections, ends idle keep-alive connections, and resolves once closed. Connections
  * still busy after `graceMs` (a client that never finishes its request) are cut.
  */
-export function close(server: Server, graceMs = 2000): Promise<void> {
+export function close(server: NodeServer, graceMs = 2000): Promise<void> {
   return new Promise((resolve) => {
     const cut = setTimeout(() => server.closeAllConnections(), graceMs);
     cut.unref();

@@ -10,8 +10,12 @@ export const USAGE = `Usage: billing-core <command> [options]
 Commands:
   demo                       a short billing story on an in-memory site, printed as invoice tables
   serve --api-key KEY [--host 127.0.0.1] [--port 3000] [--site site.json] [--now ISO]
+        [--data-dir DIR [--snapshot-every 1000]] [--tls-cert cert.pem --tls-key key.pem]
                              serve the REST API over HTTP (--api-key may repeat); with --now the clock
-                             is frozen and POST /_test/clock.json {"now": "<ISO>"} moves it forward
+                             is frozen and POST /_test/clock.json {"now": "<ISO>"} moves it forward.
+                             --data-dir keeps the site on disk: every change is journaled and fsynced
+                             before its answer, with a snapshot every N changes; a restart replays it.
+                             --tls-cert/--tls-key serve HTTPS (TLS 1.2 or newer)
   run scenario.json          run a scenario {"site"?, "steps": [{"now", "method", "path", "query"?,
                              "headers"?, "body"?, "expect"?}]}, printing each response as a JSON line;
                              exit 1 when a step answers >= 400 (or differs from its "expect")

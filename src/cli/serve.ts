@@ -1,19 +1,20 @@
 /**
- * `billing-core serve`: the REST API over HTTP. The site lives in memory; requests are applied one at a
- * time in arrival order. With `--now` the clock is frozen and `POST /_test/clock.json` moves it forward.
+ * `billing-core serve`: the REST API over HTTP (or HTTPS with `--tls-cert`/`--tls-key`). Requests are
+ * applied one at a time in arrival order. The site lives in memory, and with `--data-dir` also on disk
+ * (see data-dir.ts). With `--now` the clock is frozen and `POST /_test/clock.json` moves it forward.
  */
 
-import { parseArgs } from 'node:util';
-import type { ApiHandler } from '../adapters/node-http.js';
-import { close as closeServer, createHttpServer, listen } from '../adapters/node-http.js';
+import { createFetchHandler, type SiteFetchHandler } from '../adapters/fetch.js';
+import { close as closeServer, createNodeServer, listen } from '../adapters/node-http.js';
 import { isAuthorized } from '../api/auth.js';
-import { handle } from '../api/handle.js';
 import type { ApiRequest, ApiResponse } from '../api/types.js';
-import type { SiteConfig } from '../domain/site/config.js';
 import { createSite, type SiteState } from '../engine/state.js';
 import { type Clock, frozenClock, parseInstant, realClock } from './clock.js';
+import { openStore, type Store } from './data-dir.js';
 import type { CliIo } from './io.js';
-import { readSiteConfig } from './site-config.js';
+import { type ServeOptions, serveOptions } from './serve-options.js';
+
+export { type ServeOptions, serveOptions };
 
 export const CLOCK_PATH = '/_test/clock.json';
 
@@ -34,17 +35,22 @@ function parseJson(body: unknown): { ok: true; value: unknown } | { ok: false } 
   }
 }
 
-/** The in-memory site behind the server: a handler, and a view of its current state. */
+/** The site behind the server: a fetch handler, and a view of its current state. */
 export interface App {
-  readonly handler: ApiHandler;
+  readonly fetch: SiteFetchHandler;
   readonly state: () => SiteState;
 }
 
-/** Builds the server's handler over a fresh site and a clock. */
-export function createApp(site: SiteConfig, clock: Clock): App {
-  let state = createSite(site);
+export interface AppOptions {
+  readonly state: SiteState;
+  readonly clock: Clock;
+  /** Where accepted changes are journaled, if anywhere. */
+  readonly store?: Store;
+}
 
-  const moveClock = (request: ApiRequest): ApiResponse => {
+/** Builds the server's handler over a site and a clock. */
+export function createApp({ state: initial, clock, store }: AppOptions): App {
+  const moveClock = (request: ApiRequest, state: SiteState): ApiResponse => {
     const keys = state.settings.apiKeys;
     if (keys !== null && !isAuthorized(headerOf(request, 'authorization'), keys)) {
       return {
@@ -62,89 +68,73 @@ export function createApp(site: SiteConfig, clock: Clock): App {
     if (instant === undefined) return fail(422, 'now: must be an ISO 8601 timestamp.');
     const moved = clock.moveTo(instant);
     if (!moved.ok) return fail(422, moved.error);
+    store?.recordClock(instant);
     // What falls due by then (renewals, dunning, ...) is performed by the next request's catch-up.
     return { status: 200, body: { now: instant } };
   };
 
-  const handler: ApiHandler = (request) => {
-    const path = request.path.split('?', 1)[0];
-    if (clock.frozen && path === CLOCK_PATH) return moveClock(request);
-    const result = handle(state, request, { now: clock.now() });
-    state = result.state;
-    return result.response;
-  };
-  return { handler, state: () => state };
-}
-
-export interface ServeOptions {
-  readonly host: string;
-  readonly port: number;
-  readonly site: SiteConfig;
-  /** Frozen start instant; real time when absent. */
-  readonly now?: string;
+  const fetch = createFetchHandler({
+    state: initial,
+    now: () => clock.now(),
+    intercept: (request, state) =>
+      clock.frozen && request.path.split('?', 1)[0] === CLOCK_PATH ? moveClock(request, state) : undefined,
+    ...(store === undefined ? {} : { commit: store.commit }),
+  });
+  return { fetch, state: fetch.state };
 }
 
 export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly app: App;
+  /** Stops serving; with a data dir, flushes the journal and writes a final snapshot. */
   readonly close: () => Promise<void>;
 }
 
-/** Starts serving; resolves once listening. */
-export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const clock = options.now === undefined ? realClock() : frozenClock(options.now);
-  const app = createApp(options.site, clock);
-  const server = createHttpServer(app.handler);
-  const port = await listen(server, options.port, options.host);
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  return { url: `http://${host}:${port}`, port, app, close: () => closeServer(server) };
-}
+const latest = (instants: readonly (string | null | undefined)[]): string | undefined =>
+  instants.reduce<string | undefined>(
+    (max, instant) =>
+      instant == null || (max !== undefined && Date.parse(max) >= Date.parse(instant)) ? max : instant,
+    undefined,
+  );
 
-/** Parses `serve` flags into options, or an error message. */
-export async function serveOptions(
-  args: readonly string[],
-): Promise<{ ok: true; value: ServeOptions } | { ok: false; error: string }> {
-  let values: {
-    host?: string | undefined;
-    port?: string | undefined;
-    'api-key'?: string[] | undefined;
-    site?: string | undefined;
-    now?: string | undefined;
-  };
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Starts serving (opening the data dir first, if any); resolves once listening. */
+export async function startServer(
+  options: ServeOptions,
+  warn: (message: string) => void = () => {},
+): Promise<RunningServer> {
+  let store: Store | undefined;
+  if (options.dataDir !== undefined) {
+    const opened = await openStore(options.dataDir, {
+      site: options.site,
+      warn,
+      ...(options.snapshotEvery === undefined ? {} : { snapshotEvery: options.snapshotEvery }),
+    });
+    if (!opened.ok) throw new Error(`cannot open ${options.dataDir}: ${opened.error}`);
+    store = opened.value;
+  }
+  const state = store?.state ?? createSite(options.site);
+  // A frozen clock never starts behind what the stored site has already seen.
+  const start = options.now === undefined ? undefined : latest([options.now, store?.clock, state.clock]);
+  const clock = start === undefined ? realClock() : frozenClock(start);
+  const app = createApp(store === undefined ? { state, clock } : { state, clock, store });
+  const server = createNodeServer(app.fetch, options.tls === undefined ? {} : { tls: options.tls });
+  let port: number;
   try {
-    values = parseArgs({
-      args: [...args],
-      options: {
-        host: { type: 'string', default: '127.0.0.1' },
-        port: { type: 'string', default: '3000' },
-        'api-key': { type: 'string', multiple: true },
-        site: { type: 'string' },
-        now: { type: 'string' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values;
+    port = await listen(server, options.port, options.host);
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : 'invalid arguments' };
+    await store?.close();
+    throw new Error(`cannot listen: ${messageOf(error)}`);
   }
-  const port = Number(values.port);
-  if (!/^\d{1,5}$/.test(values.port ?? '') || port > 65_535)
-    return { ok: false, error: `--port must be a port number, not "${values.port}"` };
-  let site: SiteConfig = {};
-  if (values.site !== undefined) {
-    const read = await readSiteConfig(values.site);
-    if (!read.ok) return read;
-    site = read.value;
-  }
-  const apiKeys = [...(site.apiKeys ?? []), ...(values['api-key'] ?? [])];
-  if (apiKeys.length === 0) return { ok: false, error: 'serve needs an --api-key (or apiKeys in --site)' };
-  const base = { host: values.host ?? '127.0.0.1', port, site: { ...site, apiKeys } };
-  if (values.now === undefined) return { ok: true, value: base };
-  const now = parseInstant(values.now);
-  if (now === undefined)
-    return { ok: false, error: `--now must be an ISO 8601 timestamp, not "${values.now}"` };
-  return { ok: true, value: { ...base, now } };
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const scheme = options.tls === undefined ? 'http' : 'https';
+  const close = async () => {
+    await closeServer(server);
+    await store?.close(app.state());
+  };
+  return { url: `${scheme}://${host}:${port}`, port, app, close };
 }
 
 /** Resolves on the first SIGINT or SIGTERM; listens from the moment it is called. */
@@ -180,16 +170,21 @@ export async function serveCommand(
   const stop = until();
   let running: RunningServer;
   try {
-    running = await startServer(options.value);
+    running = await startServer(options.value, (message) => io.stderr(`billing-core serve: ${message}`));
   } catch (error) {
     stop.dispose();
-    io.stderr(`billing-core serve: cannot listen: ${error instanceof Error ? error.message : 'error'}`);
+    io.stderr(`billing-core serve: ${messageOf(error)}`);
     return 1;
   }
   io.stdout(`listening on ${running.url}`);
   if (options.value.now !== undefined)
     io.stdout(`clock frozen at ${options.value.now}; POST ${CLOCK_PATH} moves it`);
   await stop.signalled;
-  await running.close();
+  try {
+    await running.close();
+  } catch (error) {
+    io.stderr(`billing-core serve: could not save on closing: ${messageOf(error)}`);
+    return 1;
+  }
   return 0;
 }

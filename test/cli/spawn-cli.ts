@@ -10,6 +10,17 @@ export function startCli(args: readonly string[]): ChildProcessWithoutNullStream
   return spawn(TSX, ['src/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
 }
 
+/**
+ * Runs the program in a single node process with tsx as its loader, so that a signal the test sends
+ * (SIGKILL above all, which tsx's launcher cannot pass on) reaches the program itself.
+ */
+export function startCliDirect(args: readonly string[]): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+}
+
 export interface Finished {
   readonly code: number | null;
   readonly stdout: string;

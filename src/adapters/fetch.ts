@@ -1,0 +1,207 @@
+/**
+ * `billing-core/fetch`: the REST API as a fetch-style handler, `(Request) => Promise<Response>`, for any
+ * host that speaks the fetch API (Node through `node-http.ts`, Hono, Bun, Deno, edge workers).
+ *
+ * Requests are applied one at a time, in the order the handler was called, even when their bodies
+ * finish arriving out of order; the handler keeps the site's state between calls.
+ */
+
+import { handle } from '../api/handle.js';
+import type { ApiRequest, ApiResponse } from '../api/types.js';
+import type { PaymentGateway } from '../domain/payment/types.js';
+import type { SiteConfig } from '../domain/site/config.js';
+import { createSite, type SiteState } from '../engine/state.js';
+
+/** A handler in the fetch API's shape. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/**
+ * What the queue calls for each request, one at a time. Only the synchronous part is serialized: a
+ * returned promise (say, waiting for a disk flush) delays this response, not the next request.
+ */
+export type ApiHandler = (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
+
+export interface BodyLimitOptions {
+  /** The largest request body accepted, in bytes; a larger one answers 413. Default 16 MiB. */
+  readonly maxBodyBytes?: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+const errorAnswer = (status: number, message: string): ApiResponse => ({
+  status,
+  body: { errors: [message] },
+});
+
+/** A request body as read: its text, or too large (the rest of it is not read). */
+type BodyRead = { readonly kind: 'ok'; readonly text: string } | { readonly kind: 'too-large' };
+
+async function readBodyText(request: Request, limit: number): Promise<BodyRead> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    await request.body?.cancel().catch(() => {});
+    return { kind: 'too-large' };
+  }
+  if (request.body === null) return { kind: 'ok', text: '' };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return { kind: 'too-large' };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { kind: 'ok', text: new TextDecoder().decode(bytes) };
+}
+
+/** The engine's view of a request: path with its query string, headers, the body as text (if any). */
+function toApiRequest(request: Request, body: string): ApiRequest {
+  const url = new URL(request.url);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const base = { method: request.method, path: `${url.pathname}${url.search}`, headers };
+  return body.length === 0 ? base : { ...base, body };
+}
+
+/** An engine answer as a `Response`: JSON with its content type, or no body for 204 and body-less answers. */
+export function toResponse(answer: ApiResponse): Response {
+  const headers = new Headers(answer.headers ?? {});
+  if (answer.status === 204 || answer.body === undefined)
+    return new Response(null, { status: answer.status, headers });
+  headers.set('content-type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(answer.body), { status: answer.status, headers });
+}
+
+/**
+ * Serves any `ApiHandler` through the fetch API: reads bodies (up to the limit; 413 beyond), calls the
+ * handler one request at a time in arrival order, and answers 500 if it throws.
+ * @example const serve = createApiFetchHandler((request) => ({ status: 200, body: { path: request.path } }));
+ */
+export function createApiFetchHandler(handler: ApiHandler, options: BodyLimitOptions = {}): FetchHandler {
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  let queue: Promise<void> = Promise.resolve();
+  return (request) => {
+    const body = readBodyText(request, limit).catch(() => undefined);
+    // Boxed so that the queue moves on once the handler returns, not once its promise settles.
+    const turn = queue.then(async (): Promise<{ readonly answer: ApiResponse | Promise<ApiResponse> }> => {
+      const read = await body;
+      if (read === undefined) return { answer: errorAnswer(400, 'The request body could not be read.') };
+      if (read.kind === 'too-large') {
+        const tooLarge = errorAnswer(413, `The request body is larger than ${limit} bytes.`);
+        return { answer: { ...tooLarge, headers: { connection: 'close' } } };
+      }
+      return { answer: handler(toApiRequest(request, read.text)) };
+    });
+    queue = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn
+      .then(({ answer }) => answer)
+      .then(toResponse, () => toResponse(errorAnswer(500, 'Internal server error.')));
+  };
+}
+
+/** What a host learns about each request once it is applied (see `FetchHandlerOptions.commit`). */
+export interface AppliedRequest {
+  /** The request as the engine saw it. */
+  readonly request: ApiRequest;
+  /** The instant it was handled at, as the `now` function gave it. */
+  readonly now: string;
+  /** Whether the state changed (a new state object); only such requests need saving. */
+  readonly changed: boolean;
+  /** The state after the request. */
+  readonly state: SiteState;
+  readonly response: ApiResponse;
+}
+
+export interface FetchHandlerOptions extends BodyLimitOptions {
+  /** The state to start from; a new site from `site` when absent. */
+  readonly state?: SiteState;
+  /** The configuration of a new site (ignored when `state` is given). */
+  readonly site?: SiteConfig;
+  /** The current instant; real time when absent. */
+  readonly now?: () => string | Date;
+  /** A payment gateway; the test gateway when absent. */
+  readonly payments?: PaymentGateway;
+  /**
+   * Answers some requests itself (a host's own routes), in turn with the others; `undefined` passes
+   * the request on to the engine.
+   */
+  readonly intercept?: (request: ApiRequest, state: SiteState) => ApiResponse | undefined;
+  /**
+   * Called after each request is applied, in order. The response waits for the returned promise (say,
+   * a journal flush); when it rejects, the change may not be saved, so this and every later request
+   * answers 503 and the host should restart from what it saved.
+   */
+  readonly commit?: (applied: AppliedRequest) => void | Promise<void>;
+}
+
+/** A fetch handler over one site, with a view of the site's current state. */
+export interface SiteFetchHandler extends FetchHandler {
+  readonly state: () => SiteState;
+}
+
+const toInstantText = (now: string | Date): string => (typeof now === 'string' ? now : now.toISOString());
+
+/**
+ * A fetch handler that serves the REST API over one site, keeping its state.
+ * @example
+ * const app = createFetchHandler({ site: { apiKeys: ['secret'] } });
+ * const response = await app(new Request('http://localhost/customers.json', { headers }));
+ * app.state(); // the site after every request so far
+ */
+export function createFetchHandler(options: FetchHandlerOptions = {}): SiteFetchHandler {
+  let state = options.state ?? createSite(options.site ?? {});
+  let storageFailed = false;
+  const clock = options.now ?? (() => new Date());
+  const unavailable = errorAnswer(503, 'The site could not save a change; the server must be restarted.');
+
+  const apply = (request: ApiRequest): ApiResponse | Promise<ApiResponse> => {
+    if (storageFailed) return unavailable;
+    const intercepted = options.intercept?.(request, state);
+    const now = toInstantText(clock());
+    let response: ApiResponse;
+    let changed = false;
+    if (intercepted !== undefined) response = intercepted;
+    else {
+      const context = options.payments === undefined ? { now } : { now, payments: options.payments };
+      const result = handle(state, request, context);
+      changed = result.state !== state;
+      state = result.state;
+      response = result.response;
+    }
+    if (options.commit === undefined) return response;
+    let saved: void | Promise<void>;
+    try {
+      saved = options.commit({ request, now, changed, state, response });
+    } catch {
+      storageFailed = true;
+      return unavailable;
+    }
+    if (saved === undefined) return response;
+    return saved.then(
+      () => response,
+      () => {
+        storageFailed = true;
+        return unavailable;
+      },
+    );
+  };
+
+  const fetchHandler = createApiFetchHandler(apply, options);
+  return Object.assign((request: Request) => fetchHandler(request), { state: () => state });
+}

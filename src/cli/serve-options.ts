@@ -1,0 +1,105 @@
+/** The flags of `billing-core serve`, parsed and checked into `ServeOptions`. */
+
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import type { SiteConfig } from '../domain/site/config.js';
+import { parseInstant } from './clock.js';
+import { readSiteConfig } from './site-config.js';
+
+export interface ServeOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly site: SiteConfig;
+  /** Frozen start instant; real time when absent. */
+  readonly now?: string;
+  /** Keep the site on disk here (snapshot and journal); in memory only when absent. */
+  readonly dataDir?: string;
+  /** Journal records between snapshots (with `dataDir`). */
+  readonly snapshotEvery?: number;
+  /** Serve HTTPS with this PEM certificate and key. */
+  readonly tls?: { readonly cert: string; readonly key: string };
+}
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+const FLAGS = {
+  host: { type: 'string', default: '127.0.0.1' },
+  port: { type: 'string', default: '3000' },
+  'api-key': { type: 'string', multiple: true },
+  site: { type: 'string' },
+  now: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'snapshot-every': { type: 'string' },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
+} as const;
+
+async function readPem(flag: string, path: string): Promise<Parsed<string>> {
+  try {
+    return { ok: true, value: await readFile(path, 'utf8') };
+  } catch (error) {
+    return {
+      ok: false,
+      error: `cannot read ${flag} ${path}: ${error instanceof Error ? error.message : error}`,
+    };
+  }
+}
+
+async function tlsOption(
+  cert: string | undefined,
+  key: string | undefined,
+): Promise<Parsed<ServeOptions['tls']>> {
+  if (cert === undefined && key === undefined) return { ok: true, value: undefined };
+  if (cert === undefined || key === undefined)
+    return { ok: false, error: '--tls-cert and --tls-key go together' };
+  const certPem = await readPem('--tls-cert', cert);
+  if (!certPem.ok) return certPem;
+  const keyPem = await readPem('--tls-key', key);
+  if (!keyPem.ok) return keyPem;
+  return { ok: true, value: { cert: certPem.value, key: keyPem.value } };
+}
+
+const parseFlags = (args: readonly string[]) =>
+  parseArgs({ args: [...args], options: FLAGS, strict: true, allowPositionals: false }).values;
+
+/** Parses `serve` flags into options, or an error message. */
+export async function serveOptions(args: readonly string[]): Promise<Parsed<ServeOptions>> {
+  let values: ReturnType<typeof parseFlags>;
+  try {
+    values = parseFlags(args);
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : 'invalid arguments' };
+  }
+  const port = Number(values.port);
+  if (!/^\d{1,5}$/.test(values.port ?? '') || port > 65_535)
+    return { ok: false, error: `--port must be a port number, not "${values.port}"` };
+  let site: SiteConfig = {};
+  if (values.site !== undefined) {
+    const read = await readSiteConfig(values.site);
+    if (!read.ok) return read;
+    site = read.value;
+  }
+  const apiKeys = [...(site.apiKeys ?? []), ...(values['api-key'] ?? [])];
+  if (apiKeys.length === 0) return { ok: false, error: 'serve needs an --api-key (or apiKeys in --site)' };
+  let options: ServeOptions = { host: values.host ?? '127.0.0.1', port, site: { ...site, apiKeys } };
+  if (values.now !== undefined) {
+    const now = parseInstant(values.now);
+    if (now === undefined)
+      return { ok: false, error: `--now must be an ISO 8601 timestamp, not "${values.now}"` };
+    options = { ...options, now };
+  }
+  if (values['data-dir'] !== undefined) {
+    if (values['data-dir'].length === 0) return { ok: false, error: '--data-dir needs a directory' };
+    options = { ...options, dataDir: values['data-dir'] };
+  }
+  const every = values['snapshot-every'];
+  if (every !== undefined) {
+    if (values['data-dir'] === undefined) return { ok: false, error: '--snapshot-every needs --data-dir' };
+    if (!/^\d{1,9}$/.test(every) || Number(every) < 1)
+      return { ok: false, error: `--snapshot-every must be a positive whole number, not "${every}"` };
+    options = { ...options, snapshotEvery: Number(every) };
+  }
+  const tls = await tlsOption(values['tls-cert'], values['tls-key']);
+  if (!tls.ok) return tls;
+  return { ok: true, value: tls.value === undefined ? options : { ...options, tls: tls.value } };
+}

@@ -1,0 +1,90 @@
+/**
+ * Snapshots of `billing-core serve --data-dir`: the whole site state, and the journal position it
+ * covers (records numbered below it are in it). Written to a temporary file, fsynced, then renamed over
+ * the previous one, so a crash leaves either the old snapshot or the new one, never half of one.
+ *
+ * The file is a header line `{"format", "version", "position", "bytes", "crc32"}` and the state's JSON.
+ */
+
+import { open, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { z } from 'zod';
+import type { SiteState } from '../engine/state.js';
+import { syncDirectory } from './journal.js';
+
+export const SNAPSHOT_FILE = 'snapshot.json';
+const FORMAT = 'billing-core-snapshot';
+
+const headerSchema = z.object({
+  format: z.literal(FORMAT),
+  version: z.literal(1),
+  position: z.number().int().min(0),
+  bytes: z.number().int().min(0),
+  crc32: z.number().int().min(0),
+});
+
+export interface Snapshot {
+  /** The first journal record not in the snapshot. */
+  readonly position: number;
+  readonly state: SiteState;
+}
+
+/** Writes the snapshot atomically (temporary file, fsync, rename, directory fsync). */
+export async function writeSnapshot(dir: string, snapshot: Snapshot): Promise<void> {
+  const body = Buffer.from(JSON.stringify(snapshot.state), 'utf8');
+  const header = {
+    format: FORMAT,
+    version: 1,
+    position: snapshot.position,
+    bytes: body.length,
+    crc32: crc32(body),
+  };
+  const temporary = join(dir, `${SNAPSHOT_FILE}.tmp`);
+  const file = await open(temporary, 'w');
+  try {
+    await file.write(Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]));
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await rename(temporary, join(dir, SNAPSHOT_FILE));
+  await syncDirectory(dir);
+}
+
+/** The little a loaded state is checked for: the checksum already vouches for the bytes. */
+function isSiteState(value: unknown): value is SiteState {
+  if (typeof value !== 'object' || value === null) return false;
+  const tables: unknown = Reflect.get(value, 'tables');
+  const settings: unknown = Reflect.get(value, 'settings');
+  return Reflect.get(value, 'schema') === 1 && typeof tables === 'object' && typeof settings === 'object';
+}
+
+/** Reads the snapshot: undefined when there is none, an error when it is damaged. */
+export async function readSnapshot(
+  dir: string,
+): Promise<{ ok: true; value: Snapshot | undefined } | { ok: false; error: string }> {
+  await rm(join(dir, `${SNAPSHOT_FILE}.tmp`), { force: true });
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(join(dir, SNAPSHOT_FILE));
+  } catch (error) {
+    if (error instanceof Error && Reflect.get(error, 'code') === 'ENOENT')
+      return { ok: true, value: undefined };
+    throw error;
+  }
+  const damaged = { ok: false, error: `${join(dir, SNAPSHOT_FILE)} is damaged` } as const;
+  const newline = bytes.indexOf(10);
+  if (newline < 0) return damaged;
+  try {
+    const header = headerSchema.safeParse(JSON.parse(bytes.subarray(0, newline).toString('utf8')));
+    const body = bytes.subarray(newline + 1);
+    if (!header.success || header.data.bytes !== body.length || header.data.crc32 !== crc32(body))
+      return damaged;
+    const state: unknown = JSON.parse(body.toString('utf8'));
+    if (!isSiteState(state)) return damaged;
+    return { ok: true, value: { position: header.data.position, state } };
+  } catch {
+    return damaged;
+  }
+}

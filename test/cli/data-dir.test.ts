@@ -1,0 +1,173 @@
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFetchHandler, type SiteFetchHandler } from '../../src/adapters/fetch.js';
+import { openStore, type Store } from '../../src/cli/data-dir.js';
+import { encodeRecord, type JournalEntry, scanJournal, segmentName } from '../../src/cli/journal.js';
+import { SNAPSHOT_FILE } from '../../src/cli/snapshot.js';
+import { basicAuth, num } from '../helpers/api.js';
+
+const KEY = 'journal-key';
+const site = { apiKeys: [KEY], timeZone: 'UTC' };
+const headers = { authorization: basicAuth(`${KEY}:x`), 'content-type': 'application/json' };
+
+let dir = '';
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'billing-core-data-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const entry = (seq: number): JournalEntry => ({
+  seq,
+  kind: 'request',
+  now: '2026-01-01T00:00:00Z',
+  request: { method: 'POST', path: '/customers.json', body: `{"n":${seq}}` },
+});
+
+describe('journal records', () => {
+  it('round-trip, and a cut-short last record is torn while damage before good records is corruption', () => {
+    const records = [0, 1, 2].map((seq) => encodeRecord(entry(seq)));
+    const whole = Buffer.concat(records);
+    expect(scanJournal(whole)).toEqual({
+      ok: true,
+      entries: [entry(0), entry(1), entry(2)],
+      goodBytes: whole.length,
+      torn: false,
+    });
+
+    const goodTwo = (records[0]?.length ?? 0) + (records[1]?.length ?? 0);
+    for (const cut of [goodTwo + 1, goodTwo + 12, whole.length - 1]) {
+      const scan = scanJournal(whole.subarray(0, cut));
+      expect(scan).toEqual({ ok: true, entries: [entry(0), entry(1)], goodBytes: goodTwo, torn: true });
+    }
+    const flipped = Buffer.from(whole);
+    flipped[goodTwo - 3] = 0x30;
+    expect(scanJournal(flipped).ok).toBe(false);
+    const lastFlipped = Buffer.from(whole);
+    lastFlipped[whole.length - 3] = 0x30;
+    expect(scanJournal(lastFlipped)).toMatchObject({ ok: true, torn: true, goodBytes: goodTwo });
+  });
+});
+
+async function open(
+  snapshotEvery?: number,
+): Promise<{ store: Store; app: SiteFetchHandler; warnings: string[] }> {
+  const warnings: string[] = [];
+  const opened = await openStore(dir, {
+    site,
+    warn: (message) => warnings.push(message),
+    ...(snapshotEvery === undefined ? {} : { snapshotEvery }),
+  });
+  if (!opened.ok) throw new Error(opened.error);
+  const store = opened.value;
+  const app = createFetchHandler({
+    state: store.state,
+    now: () => '2026-02-01T00:00:00Z',
+    commit: store.commit,
+  });
+  return { store, app, warnings };
+}
+
+const createCustomer = (app: SiteFetchHandler, n: number) =>
+  app(
+    new Request('http://localhost/customers.json', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ customer: { first_name: `C${n}`, last_name: 'L', email: `c${n}@example.com` } }),
+    }),
+  );
+
+const journalFiles = async () => (await readdir(dir)).filter((name) => name.startsWith('journal-')).sort();
+
+describe('the data directory', () => {
+  it('replays the journal on opening, keeps no credentials on disk, and ignores unchanged requests', async () => {
+    const first = await open();
+    for (const n of [1, 2, 3]) expect((await createCustomer(first.app, n)).status).toBe(201);
+    expect((await first.app(new Request('http://localhost/customers.json', { headers }))).status).toBe(200);
+    await first.store.close();
+    const [journal] = await journalFiles();
+    const text = await readFile(join(dir, journal ?? ''), 'utf8');
+    expect(text.trim().split('\n')).toHaveLength(3);
+    expect(text).not.toContain(headers.authorization.slice(6));
+
+    const second = await open();
+    expect(second.store.state).toEqual(first.app.state());
+    expect(second.warnings).toEqual([]);
+    await second.store.close();
+  });
+
+  it('drops a torn last record with a warning, and appends cleanly after it', async () => {
+    const first = await open();
+    for (const n of [1, 2]) await createCustomer(first.app, n);
+    await first.store.close();
+    const [journal] = await journalFiles();
+    const path = join(dir, journal ?? '');
+    const partial = encodeRecord(entry(2)).subarray(0, 40);
+    await appendFile(path, partial);
+
+    const second = await open();
+    expect(second.store.state).toEqual(first.app.state());
+    expect(second.warnings).toEqual([`dropped a torn record at the end of ${path}`]);
+    expect((await createCustomer(second.app, 3)).status).toBe(201);
+    await second.store.close();
+
+    const third = await open();
+    expect(third.warnings).toEqual([]);
+    expect(third.store.state).toEqual(second.app.state());
+    expect(third.store.state.tables.customers.count).toBe(3);
+    await third.store.close();
+  });
+
+  it('refuses to open a journal damaged before its last record', async () => {
+    const first = await open();
+    for (const n of [1, 2, 3]) await createCustomer(first.app, n);
+    await first.store.close();
+    const [journal] = await journalFiles();
+    const path = join(dir, journal ?? '');
+    const bytes = await readFile(path);
+    bytes[20] = bytes[20] === 0x41 ? 0x42 : 0x41;
+    await writeFile(path, bytes);
+    const reopened = await openStore(dir, { site });
+    expect(reopened.ok).toBe(false);
+    expect(reopened.ok ? '' : reopened.error).toContain('damaged record at byte 0');
+  });
+
+  it('snapshots every so many records, rotating the journal and deleting what the snapshot covers', async () => {
+    const first = await open(3);
+    for (const n of [1, 2, 3, 4, 5, 6, 7]) expect((await createCustomer(first.app, n)).status).toBe(201);
+    // Let the background snapshot of record 6 finish before looking at the files.
+    await first.store.close();
+    const header: unknown = JSON.parse(
+      (await readFile(join(dir, SNAPSHOT_FILE), 'utf8')).split('\n', 1)[0] ?? '',
+    );
+    // Snapshots are due after records 3 and 6; one still being written when the next falls due is
+    // followed by the next record's instead.
+    const position = num(header, 'position');
+    expect([6, 7]).toContain(position);
+    expect(await journalFiles()).toEqual([segmentName(position)]);
+    const rest = await readFile(join(dir, segmentName(position)));
+    expect(scanJournal(rest)).toMatchObject({ ok: true, entries: { length: 7 - position }, torn: false });
+
+    const second = await open(3);
+    expect(second.store.state).toEqual(first.app.state());
+    await second.store.close(second.app.state());
+    expect(await journalFiles()).toEqual(['journal-000000000007.log']);
+    const third = await open(3);
+    expect(third.store.state).toEqual(first.app.state());
+    await third.store.close();
+  });
+
+  it('keeps the site it was created with, and the latest test clock move', async () => {
+    const first = await open();
+    first.store.recordClock('2026-05-01T00:00:00.000Z');
+    await first.store.close();
+    const opened = await openStore(dir, { site: { apiKeys: ['other'], timeZone: 'Asia/Tokyo' } });
+    if (!opened.ok) throw new Error(opened.error);
+    expect(opened.value.state.settings.apiKeys).toEqual([KEY]);
+    expect(opened.value.clock).toBe('2026-05-01T00:00:00.000Z');
+    await opened.value.close();
+  });
+});
