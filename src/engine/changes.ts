@@ -5,6 +5,7 @@
  */
 import { type Draft, Immer } from 'immer';
 import { segmentKey } from '../domain/catalog/component-rules.js';
+import { appendEvents, indexEventInPlace } from '../domain/event-log/log-index.js';
 import type { SiteEvent } from '../domain/event-log/types.js';
 import type { Subscription } from '../domain/subscription/types.js';
 import {
@@ -21,6 +22,7 @@ import {
 } from '../kernel/collection.js';
 import { assertNever } from '../kernel/invariant.js';
 import type { Instant } from '../kernel/time.js';
+import { type MutableListIndexes, relist } from './list-index.js';
 import { type MutableSchedule, reschedule } from './schedule.js';
 import type { Counters, IndexName, SiteState, TableName, TableRows } from './state.js';
 
@@ -138,9 +140,16 @@ const immer = new Immer({ autoFreeze: false });
  */
 export function applyChanges(state: SiteState, changes: readonly Change[]): SiteState {
   if (changes.length === 0) return state;
-  return immer.produce(state, (draft) => {
-    for (const change of changes) evolve(draft, change);
+  // Event-log records are appended in one batch after the draft (see log-index.ts): through immer's
+  // array proxies each record would cost about 15 µs.
+  const records: SiteEvent[] = [];
+  const next = immer.produce(state, (draft) => {
+    for (const change of changes) {
+      if (change.type === 'event') records.push(change.event);
+      else evolve(draft, change);
+    }
   });
+  return records.length === 0 ? next : { ...next, ...appendEvents(next.events, next.eventIndex, records) };
 }
 
 /** The only code that changes state. */
@@ -149,9 +158,13 @@ export function evolve(draft: Draft<SiteState>, change: Change): void {
     case 'put': {
       const table = draft.tables[change.table] as unknown as MutableTable<AnyRow>;
       const previous = tableGet(table, change.row.id);
+      // A frozen row is a leaf to immer: unfrozen, its finalization walks every nested object of the new
+      // row (an invoice of 100,000 lines is millions of them) looking for drafts it cannot contain.
+      Object.freeze(change.row);
       if (previous === undefined) tableInsertInPlace(table, change.row);
       else tableSetInPlace(table, change.row);
       reindex(draft, change.table, previous, change.row);
+      relist(draft.listIndexes as MutableListIndexes, change.table, change.row.id, previous, change.row);
       if (change.table === 'subscriptions') {
         reschedule(
           draft.schedule as unknown as MutableSchedule,
@@ -166,10 +179,13 @@ export function evolve(draft: Draft<SiteState>, change: Change): void {
       const previous = tableGet(table, change.id);
       tableDeleteInPlace(table, change.id);
       reindex(draft, change.table, previous, undefined);
+      relist(draft.listIndexes as MutableListIndexes, change.table, change.id, previous, undefined);
       return;
     }
     case 'event':
+      Object.freeze(change.event);
       listPushInPlace(draft.events as unknown as MutableChunkedList<SiteEvent>, change.event);
+      indexEventInPlace(draft.eventIndex, change.event);
       return;
     case 'counter':
       (draft.counters as { -readonly [K in keyof Counters]: number })[change.name] = change.value;

@@ -10,6 +10,7 @@ import type { Product, ProductFamily, ProductPricePoint } from '../domain/catalo
 import type { Coupon, CouponSubcode } from '../domain/coupon/types.js';
 import type { Customer } from '../domain/customer/types.js';
 import type { Email, PaymentUpdateRequestLog } from '../domain/email/types.js';
+import { type EventLogIndex, emptyEventLogIndex } from '../domain/event-log/log-index.js';
 import type { SiteEvent } from '../domain/event-log/types.js';
 import type { EventUsage } from '../domain/event-log/usage.js';
 import type { CatalogFeature, FeatureTemplate } from '../domain/feature/types.js';
@@ -30,6 +31,7 @@ import {
   type Table,
 } from '../kernel/collection.js';
 import type { Instant } from '../kernel/time.js';
+import { emptyListIndexes, type ListIndexes } from './list-index.js';
 import { emptySchedule, type Schedule } from './schedule.js';
 
 /** The rows of each table. */
@@ -127,8 +129,12 @@ export interface SiteState {
   readonly schedule: Schedule;
   readonly tables: Tables;
   readonly indexes: Indexes;
+  /** Keys to several rows (open invoices, child invoices, a customer's groups): see list-index.ts. */
+  readonly listIndexes: ListIndexes;
   readonly counters: Counters;
   readonly events: ChunkedList<SiteEvent>;
+  /** The ids of each subscription's and each key's records (see log-index.ts), kept by `evolve`. */
+  readonly eventIndex: EventLogIndex;
 }
 
 /**
@@ -188,7 +194,9 @@ export function createSite(config: SiteConfig = {}): SiteState {
       eventUsageKeys: emptyIndex(),
       groupMembershipSubscriptions: emptyIndex(),
     },
+    listIndexes: emptyListIndexes(),
     counters: { transactions: 0, invoiceNumbers: 0, prices: 0, couponRestrictions: 0 },
     events: emptyList(),
+    eventIndex: emptyEventLogIndex(),
   };
 }

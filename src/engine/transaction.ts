@@ -7,7 +7,7 @@
 import { siteEventKey } from '../domain/event-log/keys.js';
 import type { EventSpecificData, SiteEvent } from '../domain/event-log/types.js';
 import type { SiteSettings } from '../domain/site/config.js';
-import { tableGet, nextId as tableNextId, tableRows } from '../kernel/collection.js';
+import { listGet, tableGet, nextId as tableNextId, tableRows } from '../kernel/collection.js';
 import type { Instant } from '../kernel/time.js';
 import { type Change, put, remove } from './changes.js';
 import type { Counters, SiteState, TableName, TableRows } from './state.js';
@@ -28,6 +28,8 @@ export class Transaction {
   readonly #counters: { -readonly [K in keyof Counters]: number };
   readonly #events: SiteEvent[] = [];
   #nextEventId: number;
+  /** The `created_at` of the log's newest record: a record is never stamped before it. */
+  #lastEventAt: Instant | null;
   readonly now: Instant;
 
   constructor(state: SiteState, now: Instant) {
@@ -35,6 +37,7 @@ export class Transaction {
     this.now = now;
     this.#counters = { ...state.counters };
     this.#nextEventId = state.events.length + 1;
+    this.#lastEventAt = listGet(state.events, state.events.length - 1)?.created_at ?? null;
   }
 
   get state(): SiteState {
@@ -93,13 +96,18 @@ export class Transaction {
 
   /** Appends a record to the event log (keys renamed under the new catalog experience: keys.ts). */
   record(input: EventInput): SiteEvent {
+    // The log is ordered by time as well as by id, so that a date range is found by binary search: a
+    // step caught up late (due before something already recorded) is stamped with the later instant.
+    const createdAt =
+      this.#lastEventAt !== null && this.#lastEventAt > this.now ? this.#lastEventAt : this.now;
+    this.#lastEventAt = createdAt;
     const event: SiteEvent = {
       id: this.#nextEventId,
       key: siteEventKey(input.key, this.#state.settings.newCatalogExperience),
       message: input.message,
       subscription_id: input.subscriptionId ?? null,
       customer_id: input.customerId ?? null,
-      created_at: this.now,
+      created_at: createdAt,
       event_specific_data: input.data ?? null,
     };
     this.#nextEventId += 1;

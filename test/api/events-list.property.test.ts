@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import type { SiteEvent } from '../../src/index.js';
 import { type Site, site } from '../helpers/api.js';
 
-const ZONES = ['UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+const ZONES = [
+  'UTC',
+  'America/New_York',
+  'Asia/Kolkata',
+  'Pacific/Apia',
+  'Pacific/Kiritimati',
+  'Pacific/Pago_Pago',
+];
 const DAY = 86_400_000;
 const START = Date.parse('2026-01-10T00:00:00Z');
 

@@ -1,0 +1,174 @@
+/**
+ * The event log and its indexes: the ids of each subscription's records and of each key's records,
+ * ascending. A listing by subscription or by key then seeks in a list of the matching ids instead of
+ * scanning the log. Every list is chunked, so appending copies at most one chunk of CHUNK_SIZE elements
+ * per list touched (and the short array of chunks), never a whole list.
+ *
+ * `applyChanges` appends the records of a request in one batch outside its immer draft (`appendEvents`):
+ * pushing each record through immer's array proxies cost about 15 µs (measured on a 100,000-record
+ * log), ten times the batch. `indexEventInPlace` is the one-record, in-place form `evolve` keeps.
+ */
+import {
+  CHUNK_SIZE,
+  type ChunkedList,
+  emptyIndex,
+  emptyList,
+  indexGet,
+  indexSetInPlace,
+  listGet,
+  listPushInPlace,
+  listSetInPlace,
+  type MutableChunkedList,
+  type MutableShardedIndex,
+  type ShardedIndex,
+} from '../../kernel/collection.js';
+import type { SiteEvent } from './types.js';
+
+export interface EventLogIndex {
+  /** The ids of each subscription's records, at index `subscription_id - 1` (null: none yet). */
+  readonly bySubscription: ChunkedList<ChunkedList<number> | null>;
+  /** The ids of each key's records, keyed by the key as recorded (after the new catalog renames). */
+  readonly byKey: ShardedIndex<ChunkedList<number>>;
+}
+
+/** The mutable view of the indexes (what an immer draft of them is). */
+export interface MutableEventLogIndex {
+  bySubscription: MutableChunkedList<MutableChunkedList<number> | null>;
+  byKey: MutableShardedIndex<MutableChunkedList<number>>;
+}
+
+/** The indexes of an empty log. @example emptyEventLogIndex().bySubscription.length // 0 */
+export const emptyEventLogIndex = (): EventLogIndex => ({ bySubscription: emptyList(), byKey: emptyIndex() });
+
+const listOf = (id: number): MutableChunkedList<number> => ({ length: 1, chunks: [[id]] });
+
+/**
+ * Adds a record just appended to the log to the indexes, in place (inside `evolve`). Subscription ids
+ * are sequential table ids, so the slots padded with null up to a new subscription are at most the
+ * number of subscriptions.
+ */
+export function indexEventInPlace(index: MutableEventLogIndex, event: SiteEvent): void {
+  const byKey = indexGet(index.byKey, event.key);
+  if (byKey === undefined) indexSetInPlace(index.byKey, event.key, listOf(event.id));
+  else listPushInPlace(byKey, event.id);
+
+  const subscriptionId = event.subscription_id;
+  if (subscriptionId === null || !Number.isSafeInteger(subscriptionId) || subscriptionId < 1) return;
+  const slots = index.bySubscription;
+  const slot = subscriptionId - 1;
+  while (slots.length < slot) listPushInPlace(slots, null);
+  if (slots.length === slot) {
+    listPushInPlace(slots, listOf(event.id));
+    return;
+  }
+  const ids = listGet(slots, slot);
+  if (ids == null) listSetInPlace(slots, slot, listOf(event.id));
+  else listPushInPlace(ids, event.id);
+}
+
+/** A subscription's record ids, ascending (empty when it has none). */
+export const subscriptionEventIds = (index: EventLogIndex, subscriptionId: number): ChunkedList<number> =>
+  listGet(index.bySubscription, subscriptionId - 1) ?? emptyList();
+
+/** A key's record ids, ascending (empty when none was recorded). */
+export const keyEventIds = (index: EventLogIndex, key: string): ChunkedList<number> =>
+  indexGet(index.byKey, key) ?? emptyList();
+
+/** A new list with `items` appended: copies the array of chunks and the last chunk only. */
+function appendAll<T>(list: ChunkedList<T>, items: readonly T[]): ChunkedList<T> {
+  if (items.length === 0) return list;
+  const chunks = list.chunks.slice();
+  const tail = chunks[chunks.length - 1];
+  let current: T[] = [];
+  if (tail !== undefined && tail.length < CHUNK_SIZE) {
+    chunks.pop();
+    current = tail.slice();
+  }
+  for (const item of items) {
+    if (current.length === CHUNK_SIZE) {
+      chunks.push(current);
+      current = [];
+    }
+    current.push(item);
+  }
+  chunks.push(current);
+  return { length: list.length + items.length, chunks };
+}
+
+function groupIds<K>(events: readonly SiteEvent[], keyOf: (event: SiteEvent) => K | null): Map<K, number[]> {
+  const groups = new Map<K, number[]>();
+  for (const event of events) {
+    const key = keyOf(event);
+    if (key === null) continue;
+    const ids = groups.get(key);
+    if (ids === undefined) groups.set(key, [event.id]);
+    else ids.push(event.id);
+  }
+  return groups;
+}
+
+const validSubscriptionId = (event: SiteEvent): number | null =>
+  event.subscription_id !== null && Number.isSafeInteger(event.subscription_id) && event.subscription_id >= 1
+    ? event.subscription_id
+    : null;
+
+function withSubscriptionIds(
+  slots: EventLogIndex['bySubscription'],
+  additions: ReadonlyMap<number, readonly number[]>,
+): EventLogIndex['bySubscription'] {
+  if (additions.size === 0) return slots;
+  const chunks = slots.chunks.slice();
+  const copied = new Set<number>();
+  const writable = (chunkIndex: number): (ChunkedList<number> | null)[] => {
+    if (!copied.has(chunkIndex)) {
+      chunks[chunkIndex] = (chunks[chunkIndex] ?? []).slice();
+      copied.add(chunkIndex);
+    }
+    return chunks[chunkIndex] as (ChunkedList<number> | null)[];
+  };
+  let length = slots.length;
+  let lastSlot = 0;
+  for (const subscriptionId of additions.keys()) lastSlot = Math.max(lastSlot, subscriptionId - 1);
+  for (; length <= lastSlot; length += 1) writable(Math.floor(length / CHUNK_SIZE)).push(null);
+  for (const [subscriptionId, ids] of additions) {
+    const slot = subscriptionId - 1;
+    const chunk = writable(Math.floor(slot / CHUNK_SIZE));
+    chunk[slot % CHUNK_SIZE] = appendAll(chunk[slot % CHUNK_SIZE] ?? emptyList(), ids);
+  }
+  return { length, chunks };
+}
+
+function withKeyIds(
+  byKey: EventLogIndex['byKey'],
+  additions: ReadonlyMap<string, readonly number[]>,
+): EventLogIndex['byKey'] {
+  if (additions.size === 0) return byKey;
+  // The index holds one entry per distinct key (a few dozen), so copying every shard stays small.
+  const copy: MutableShardedIndex<ChunkedList<number>> = {
+    shards: byKey.shards.map((shard) => ({ ...shard })),
+  };
+  for (const [key, ids] of additions)
+    indexSetInPlace(copy, key, appendAll(indexGet(byKey, key) ?? emptyList(), ids));
+  return copy;
+}
+
+/**
+ * The log and its indexes with `events` appended (ids continuing the log's), as new objects sharing every
+ * untouched chunk with the old ones.
+ */
+export function appendEvents(
+  log: ChunkedList<SiteEvent>,
+  index: EventLogIndex,
+  events: readonly SiteEvent[],
+): { readonly events: ChunkedList<SiteEvent>; readonly eventIndex: EventLogIndex } {
+  return {
+    events: appendAll(log, events),
+    eventIndex: {
+      bySubscription: withSubscriptionIds(index.bySubscription, groupIds(events, validSubscriptionId)),
+      byKey: withKeyIds(
+        index.byKey,
+        groupIds(events, (event) => event.key),
+      ),
+    },
+  };
+}
