@@ -81,6 +81,16 @@ describe('allocation events', () => {
     expect(event?.subscription_id).toBe(id);
   });
 
+  it('gives a component without a handle and an allocation without a memo as empty strings', () => {
+    const f = fixture();
+    const seats = component(f, 'quantity_based_component');
+    const id = subscribe(f);
+    const called = f.s.request('POST', allocationPath(id, seats), { allocation: { quantity: 2 } });
+    const event = called.events.find((candidate) => candidate.key === 'component_allocation_change');
+    // The official ComponentAllocationChange requires both as strings (null fails the SDK's validation).
+    expect(event?.event_specific_data).toMatchObject({ component_handle: '', memo: '' });
+  });
+
   it('uses the key allocation_change under the new catalog experience', () => {
     const f = fixture({ newCatalogExperience: true });
     const seats = component(f, 'quantity_based_component', { tax_code: 'X' });

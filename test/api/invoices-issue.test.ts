@@ -68,6 +68,34 @@ describe('issue: remittance', () => {
     expect(issue(s, uid)).toMatchObject({ status: 'open' });
     expect(invoiceEmails(s)).toEqual([]);
   });
+
+  it('records invoice_issued with every field of the official InvoiceIssued data', () => {
+    const { s, uid } = funded('remittance');
+    const issued = s.request('POST', `/invoices/${uid}/issue.json`);
+    const data = issued.events.find((event) => event.key === 'invoice_issued')?.event_specific_data;
+    // The official SDK requires every one of these; a date the invoice lacks is an empty string.
+    expect(data).toEqual({
+      uid,
+      number: get(issued.body, 'number'),
+      role: 'adhoc',
+      due_date: get(issued.body, 'due_date'),
+      issue_date: get(issued.body, 'issue_date'),
+      paid_date: '',
+      due_amount: '15.00',
+      paid_amount: '10.00',
+      tax_amount: '0.00',
+      refund_amount: '0.00',
+      total_amount: '30.00',
+      status_amount: '15.00',
+      product_name: get(issued.body, 'product_name'),
+      consolidation_level: 'none',
+      line_items: [
+        expect.objectContaining({ title: 'Work', quantity: '1', unit_price: '30', amount: '30.00' }),
+      ],
+      from_status: 'draft',
+      to_status: 'open',
+    });
+  });
 });
 
 describe('issue: automatic collection', () => {

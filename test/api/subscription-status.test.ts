@@ -66,8 +66,16 @@ describe('delayed cancellation', () => {
 
   it('DELETE clears the flag and the subscription renews instead; a second DELETE changes nothing', () => {
     const { s, id } = monthly();
-    s.ok('POST', paths(id).delayedCancel, {}, 200);
-    expect(messageOf(s.ok('DELETE', paths(id).delayedCancel))).toMatch(/no longer be canceled/);
+    const flagged = s.request('POST', paths(id).delayedCancel, {});
+    expect(flagged.events.map((event) => event.event_specific_data)).toEqual([
+      { cancellation_state: 'pending', cancels_at: '2026-02-15T12:00:00Z' },
+    ]);
+    const cleared = s.request('DELETE', paths(id).delayedCancel);
+    expect(messageOf(cleared.body)).toMatch(/no longer be canceled/);
+    // The official data requires cancels_at: it names the cancellation that is no longer pending.
+    expect(cleared.events.map((event) => event.event_specific_data)).toEqual([
+      { cancellation_state: 'not_pending', cancels_at: '2026-02-15T12:00:00Z' },
+    ]);
     expect(s.subscription(id)).toMatchObject({ cancel_at_end_of_period: false, delayed_cancel_at: null });
     const before = s.state;
     const again = s.request('DELETE', paths(id).delayedCancel);

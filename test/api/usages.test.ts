@@ -42,7 +42,8 @@ describe('metered usage', () => {
           new_unit_balance: 150,
           usage_quantity: 150,
           component_id: calls,
-          component_handle: null,
+          // Required strings in the official MeteredUsage: a component without a handle gives ''.
+          component_handle: '',
           memo: 'batch 1',
         },
       ],

@@ -3,12 +3,14 @@
  * balances invoices draw on: prepayments and service credits.
  */
 
+import { serviceCreditBalanceChangedData } from '../../domain/event-log/balance-data.js';
 import type { Invoice } from '../../domain/invoice/types.js';
 import { recordEmail } from '../../engine/emails.js';
 import { issueInvoice, recordInvoicePayment, voidInvoice } from '../../engine/operations/invoice-issue.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { add, isPositive, sub, toMinor } from '../../kernel/money.js';
 import { err } from '../../kernel/result.js';
+import { formatTimestamp } from '../../kernel/time.js';
 import { decodeBody, missing, stamp } from '../common.js';
 import { z, zDecimal, zText } from '../decode.js';
 import { type Route, reply } from '../route.js';
@@ -209,15 +211,15 @@ export const invoiceActionRoutes: readonly Route[] = [
         message: `Service credit of ${amount} added`,
         subscriptionId: subscription.id,
         customerId: subscription.customerId,
-        data: {
-          reason: memo ?? 'Service credit',
-          service_credit_account_balance_in_cents: toMinor(
-            updated.serviceCreditBalance,
-            tx.settings.currency,
-          ),
-          service_credit_balance_change_in_cents: toMinor(amount, tx.settings.currency),
-          currency_code: tx.settings.currency,
-        },
+        data: serviceCreditBalanceChangedData(
+          {
+            reason: memo ?? 'Service credit',
+            balance: updated.serviceCreditBalance,
+            change: amount,
+            currency: tx.settings.currency,
+          },
+          formatTimestamp(tx.now, tx.settings.timeZone),
+        ),
       });
       return reply(201, (state) => ({
         service_credit: {

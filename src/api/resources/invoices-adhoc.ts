@@ -4,6 +4,7 @@
  */
 
 import { couponAppliesTo } from '../../domain/coupon/rules.js';
+import { invoiceIssuedData } from '../../domain/invoice/issued-event.js';
 import type { Invoice, InvoiceAddress } from '../../domain/invoice/types.js';
 import {
   createInvoice,
@@ -119,15 +120,7 @@ function createAdHocInvoice(tx: Transaction, subscriptionRef: string, body: unkn
       message: `Invoice ${invoice.number} issued`,
       subscriptionId: subscription.id,
       customerId: invoice.customerId,
-      data: {
-        uid: invoice.uid,
-        number: invoice.number,
-        role: invoice.role,
-        due_date: invoice.dueDate,
-        issue_date: invoice.issueDate,
-        total_amount: invoice.totals.total,
-        status: invoice.status,
-      },
+      data: { ...invoiceIssuedData(invoice), status: invoice.status },
     });
   }
   return enveloped(invoice);

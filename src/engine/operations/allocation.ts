@@ -258,8 +258,9 @@ function recordAllocation(
     data: {
       allocation_id: allocation.id,
       component_id: component.id,
-      component_handle: component.handle,
-      memo: allocation.memo,
+      // The official ComponentAllocationChange requires both as strings: absent ones are empty.
+      component_handle: component.handle ?? '',
+      memo: allocation.memo ?? '',
       new_allocation: Number(allocation.quantity),
       previous_allocation: Number(allocation.previousQuantity),
       allocated_quantity: wireQuantity(allocation.quantity),

@@ -84,8 +84,9 @@ export function recordUsage(
       new_unit_balance: Number(balance),
       usage_quantity: wireQuantity(quantity),
       component_id: component.id,
-      component_handle: component.handle,
-      memo: input.memo,
+      // The official MeteredUsage requires both as strings: absent ones are empty.
+      component_handle: component.handle ?? '',
+      memo: input.memo ?? '',
     },
   });
   return ok(usage);

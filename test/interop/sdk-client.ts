@@ -1,0 +1,85 @@
+/**
+ * The official SDK (`@maxio-com/advanced-billing-sdk`) pointed at a local `billing-core serve`.
+ * The SDK has no base-URL option: it always builds `https://{site}.chargify.com` (and
+ * `https://events.chargify.com/{site}` for event ingestion), so every request's URL is rewritten
+ * onto the loopback server before it is sent (api-notes section 1.3).
+ */
+
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@maxio-com/advanced-billing-sdk';
+import type { SiteConfig } from '../../src/index.js';
+import { finished, startCli, waitForLine } from '../cli/spawn-cli.js';
+
+const SITE = 'acme';
+
+/** What every SDK controller takes: only the request builder factory is ever called. */
+export interface LocalClient {
+  readonly getRequestBuilderFactory: Client['getRequestBuilderFactory'];
+}
+
+/** A client whose requests go to `baseUrl` with HTTP Basic auth `apiKey:x`. */
+export function localClient(baseUrl: string, apiKey: string): LocalClient {
+  const sdk = new Client({
+    basicAuthCredentials: { username: apiKey, password: 'x' },
+    site: SITE,
+    timeout: 10_000,
+    httpClientOptions: { retryConfig: { maxNumberOfRetries: 0 } },
+  });
+  const factory = sdk.getRequestBuilderFactory();
+  const production = `https://${SITE}.chargify.com`;
+  const events = `https://events.chargify.com/${SITE}`;
+  const rewrite = (url: string) =>
+    url.startsWith(production)
+      ? baseUrl + url.slice(production.length)
+      : url.startsWith(events)
+        ? baseUrl + url.slice(events.length)
+        : url;
+  const local: typeof factory = (method, path) => {
+    const builder = factory(method, path);
+    builder.interceptRequest((request) => ({ ...request, url: rewrite(request.url) }));
+    return builder;
+  };
+  return { getRequestBuilderFactory: () => local };
+}
+
+/** The value, failing the test when the SDK decoded it as absent. */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`the SDK decoded no ${what}`);
+  return value;
+}
+
+export interface ServedSite {
+  readonly url: string;
+  readonly stop: () => Promise<void>;
+}
+
+/**
+ * Spawns the real `billing-core serve` on a free loopback port with a site that speaks the SDK's
+ * dialect (`serviceName: "chargify"`) and a clock frozen at `now`.
+ */
+export async function serveSite(site: SiteConfig, now: string): Promise<ServedSite> {
+  const dir = await mkdtemp(join(tmpdir(), 'billing-core-interop-'));
+  const file = join(dir, 'site.json');
+  await writeFile(file, JSON.stringify(site));
+  const child = startCli(['serve', '--port', '0', '--site', file, '--now', now]);
+  const done = finished(child);
+  let url: string;
+  try {
+    const [, listening] = await waitForLine(child, /listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
+    url = listening ?? '';
+  } catch (error) {
+    const output = await done;
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(`serve did not start: ${output.stderr || String(error)}`);
+  }
+  const stop = async () => {
+    child.kill('SIGTERM');
+    const result = await done;
+    await rm(dir, { recursive: true, force: true });
+    // How the program exits is test/cli/serve.test.ts's concern; here only a crash report matters.
+    if (result.stderr !== '') throw new Error(`serve reported: ${result.stderr}`);
+  };
+  return { url, stop };
+}
