@@ -1,17 +1,21 @@
 /**
- * Laws of subscription groups under random sequences of add, remove, create, update members, delete and
- * balance changes: membership is a partition (a subscription is in at most one group, and lookup agrees
- * with the member lists), the primary is always the first member, and balances are sums over members.
+ * Laws of subscription groups under random sequences of add, remove, create, update members, delete,
+ * balance changes, default profile changes and renewals: membership is a partition (a subscription is in
+ * at most one group, and lookup agrees with the member lists), the primary is always the first member,
+ * balances are sums over members, and every consolidated invoice owes exactly what its children do.
  */
 import { test } from '@fast-check/vitest';
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import type { SiteState } from '../../src/index.js';
+import { checkState } from '../../src/testing/index.js';
 import { arr, get, num, type Site, site } from '../helpers/api.js';
 
 interface Fixture {
   readonly state: SiteState;
   readonly subscriptions: readonly number[];
+  /** Per customer: a card that pays and one that authorizes but never pays. */
+  readonly cards: ReadonlyMap<number, { readonly good: number; readonly failing: number }>;
 }
 
 function fixture(): Fixture {
@@ -23,8 +27,10 @@ function fixture(): Fixture {
   const b = s.customer();
   const b1 = s.customer({ parent_id: b });
   const subscriptions: number[] = [];
+  const cards = new Map<number, { good: number; failing: number }>();
   for (const customer of [a, a1, a2, b, b1, a1, b]) {
     const profile = s.card(customer);
+    if (!cards.has(customer)) cards.set(customer, { good: profile, failing: s.card(customer, 2) });
     const remittance = subscriptions.length >= 5;
     const body = s.subscribe({
       product_id: product,
@@ -33,19 +39,27 @@ function fixture(): Fixture {
     });
     subscriptions.push(num(body, 'subscription', 'id'));
   }
-  return { state: s.state, subscriptions };
+  return { state: s.state, subscriptions, cards };
 }
 
 const TARGETS = ['self', 'parent', 'eldest', 'customer', 'subscription'] as const;
 const pick = fc.nat({ max: 6 });
 const command = fc.oneof(
-  fc.record({ kind: fc.constant('add' as const), sub: pick, target: fc.constantFrom(...TARGETS), ref: pick }),
+  fc.record({
+    kind: fc.constant('add' as const),
+    sub: pick,
+    target: fc.constantFrom(...TARGETS),
+    ref: pick,
+    billing: fc.constantFrom({}, { align_date: true }, { align_date: true, prorate: true }),
+  }),
   fc.record({ kind: fc.constant('remove' as const), sub: pick }),
   fc.record({ kind: fc.constant('create' as const), sub: pick, members: fc.array(pick, { maxLength: 4 }) }),
   fc.record({ kind: fc.constant('update' as const), group: pick, members: fc.array(pick, { maxLength: 5 }) }),
   fc.record({ kind: fc.constant('delete' as const), group: pick }),
   fc.record({ kind: fc.constant('prepay' as const), sub: pick, cents: fc.integer({ min: 1, max: 5000 }) }),
   fc.record({ kind: fc.constant('credit' as const), sub: pick, cents: fc.integer({ min: 1, max: 5000 }) }),
+  fc.record({ kind: fc.constant('profile' as const), group: pick, failing: fc.boolean() }),
+  fc.record({ kind: fc.constant('renew' as const), days: fc.integer({ min: 10, max: 45 }) }),
 );
 type Command = typeof command extends fc.Arbitrary<infer T> ? T : never;
 
@@ -69,7 +83,9 @@ function run(s: Site, step: Command): number {
         step.target === 'customer' || step.target === 'subscription'
           ? { type: step.target, id }
           : { type: step.target };
-      return s.request('POST', `/subscriptions/${at(step.sub)}/group.json`, { group: { target } }).status;
+      return s.request('POST', `/subscriptions/${at(step.sub)}/group.json`, {
+        group: { target, billing: step.billing },
+      }).status;
     }
     case 'remove':
       return s.request('DELETE', `/subscriptions/${at(step.sub)}/group.json`).status;
@@ -92,7 +108,45 @@ function run(s: Site, step: Command): number {
       return s.request('POST', `/subscriptions/${at(step.sub)}/service_credits.json`, {
         service_credit: { amount: step.cents / 100, memo: 'c' },
       }).status;
+    case 'profile': {
+      const list = groups(s);
+      const group = list[step.group % Math.max(1, list.length)];
+      const cards = base.cards.get(Number(get(group, 'customer_id')));
+      if (group === undefined || cards === undefined) return 404;
+      const profile = step.failing ? cards.failing : cards.good;
+      const path = `/subscription_groups/${String(get(group, 'uid'))}/payment_profiles/${profile}/change_payment_profile.json`;
+      return s.request('POST', path).status;
+    }
+    case 'renew':
+      s.advance(new Date(Date.parse(s.now) + step.days * 86_400_000).toISOString());
+      return 200;
   }
+}
+
+/** Each consolidated invoice: its children owe what it owes, and are paid exactly when it is. */
+function checkConsolidated(s: Site): void {
+  const invoices = arr(s.ok('GET', '/invoices.json?per_page=200'), 'invoices');
+  const children = invoices.filter((invoice) => get(invoice, 'consolidation_level') === 'child');
+  let segmentCount = 0;
+  for (const parent of invoices.filter((invoice) => get(invoice, 'consolidation_level') === 'parent')) {
+    const uid = String(get(parent, 'uid'));
+    const segments = arr(s.ok('GET', `/invoices/${uid}/segments.json?per_page=200`), 'invoices');
+    expect(segments.length).toBeGreaterThan(0);
+    segmentCount += segments.length;
+    const total = segments.reduce<number>((sum, child) => sum + cents(get(child, 'total_amount')), 0);
+    const due = segments.reduce<number>((sum, child) => sum + cents(get(child, 'due_amount')), 0);
+    expect(cents(get(parent, 'total_amount'))).toBe(total);
+    const status = get(parent, 'status');
+    if (status === 'open') expect(cents(get(parent, 'due_amount'))).toBe(due);
+    // Children wait (pending) while the parent is owed: open, or canceled with the primary.
+    const expected = status === 'open' || status === 'canceled' ? 'pending' : status;
+    for (const child of segments) {
+      expect(get(child, 'status')).toBe(expected);
+      expect(get(child, 'parent_invoice_uid')).toBe(uid);
+      expect(get(child, 'group_primary_subscription_id')).toBe(get(parent, 'subscription_id'));
+    }
+  }
+  expect(segmentCount).toBe(children.length);
 }
 
 const cents = (amount: unknown): number => Math.round(Number(amount) * 100);
@@ -136,7 +190,7 @@ function checkLaws(s: Site): void {
 
 describe('subscription group laws', () => {
   test.prop([fc.array(command, { minLength: 1, maxLength: 12 })], { numRuns: 40 })(
-    'membership is a partition, the primary is a member, balances are member sums',
+    'membership is a partition, the primary is a member, balances are member sums, parents owe their children',
     (steps) => {
       const s = site();
       s.state = base.state;
@@ -144,6 +198,8 @@ describe('subscription group laws', () => {
         expect([200, 201, 204, 404, 422]).toContain(run(s, step));
         checkLaws(s);
       }
+      checkConsolidated(s);
+      expect(checkState(s.state)).toEqual([]);
     },
   );
 });

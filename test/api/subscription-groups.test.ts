@@ -236,4 +236,27 @@ describe('the /subscription_groups resource', () => {
     s.fail('POST', path(child.profile), undefined, 422);
     s.fail('POST', path(999), undefined, 404);
   });
+
+  it('a customer paying several groups: a new member joins the oldest one left', () => {
+    const { s, product, root } = family();
+    const more = () =>
+      num(
+        s.subscribe({ product_id: product, customer_id: root.customer, payment_profile_id: root.profile }),
+        'subscription',
+        'id',
+      );
+    const second = more();
+    s.ok('POST', '/subscription_groups.json', { subscription_group: { subscription_id: root.id } });
+    s.ok('POST', '/subscription_groups.json', { subscription_group: { subscription_id: second } });
+    const [older, newer] = [str(lookup(s, root.id), 'uid'), str(lookup(s, second), 'uid')];
+    const third = more();
+    expect(get(join(s, third, { type: 'self' }), 'subscription_group', 'subscription_ids')).toEqual([
+      root.id,
+      third,
+    ]);
+    s.ok('DELETE', `/subscription_groups/${older}.json`);
+    const fourth = more();
+    join(s, fourth, { type: 'customer', id: root.customer });
+    expect(str(lookup(s, fourth), 'uid')).toBe(newer);
+  });
 });

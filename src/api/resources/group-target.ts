@@ -13,6 +13,7 @@ import {
   parentLookup,
   writeMembers,
 } from '../../engine/operations/group.js';
+import { alignToPrimary } from '../../engine/operations/group-align.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { decodeBody, missing } from '../common.js';
@@ -30,6 +31,21 @@ const addBody = z.object({
 type Target = z.infer<typeof addBody>['group']['target'];
 
 const targetError = (message: string): DomainError => invalid('invalid_group_target', message, 'target');
+
+/**
+ * Charges are never accrued: a prorated alignment charge is billed when the subscription joins (the
+ * engine keeps no ledger of accrued group charges), so `accrue: true` is refused rather than ignored;
+ * `prorate` settles an alignment, so it needs `align_date`.
+ */
+function billingOptionsProblem(
+  billing: Partial<Record<'accrue' | 'align_date' | 'prorate', boolean | undefined>>,
+) {
+  if (billing.accrue === true)
+    return 'billing.accrue is not supported: a prorated charge is billed when the subscription joins.';
+  if (billing.prorate === true && billing.align_date !== true)
+    return 'billing.prorate needs billing.align_date: only an aligned billing date is prorated.';
+  return null;
+}
 
 /** Who pays (the target customer) and, when the target is already grouped, the group to join. */
 interface Resolved {
@@ -76,22 +92,30 @@ export const groupTargetRoutes: readonly Route[] = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/group.json',
-    run: ({ tx, params, body }) => {
+    run: ({ tx, params, body, gateway }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));
       const input = decodeBody(addBody, body);
       if (!input.ok) return input;
+      const billing = input.value.group.billing ?? {};
+      const billingProblem = billingOptionsProblem(billing);
+      if (billingProblem !== null) return err(invalid('invalid_group_billing', billingProblem, 'billing'));
       const resolved = resolveTarget(tx, subscription, input.value.group.target);
       if (!resolved.ok) return resolved;
       const { payerId, group } = resolved.value;
       const problem = joinProblem(tx, subscription, payerId);
       if (problem !== null) return err(invalid('cannot_join_group', problem));
       if (group === undefined) {
+        // The first member is the primary: there is no other billing date to align to.
         const created = createGroup(tx, { payerId, primary: subscription, others: [] });
         return reply(200, (state) => ({ subscription_group: presentGroup(state, created) }));
       }
       writeMembers(tx, group, [...group.memberIds, subscription.id]);
       const joined = tx.get('subscriptionGroups', group.id) ?? group;
+      if (billing.align_date === true) {
+        const aligned = alignToPrimary(tx, joined, subscription, billing.prorate === true, gateway);
+        if (!aligned.ok) return aligned;
+      }
       return reply(200, (state) => ({ subscription_group: presentGroup(state, joined) }));
     },
   },

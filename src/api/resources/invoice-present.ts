@@ -2,7 +2,7 @@
 
 import type { Invoice, InvoiceAddress, InvoiceParty } from '../../domain/invoice/types.js';
 import type { SiteState } from '../../engine/state.js';
-import { listRange } from '../../kernel/collection.js';
+import { listRange, tableGet } from '../../kernel/collection.js';
 import { formatMoney } from '../../kernel/money.js';
 import { stamp } from '../common.js';
 
@@ -64,6 +64,8 @@ export function presentInvoice(state: SiteState, invoice: Invoice) {
     });
   }
   const totals = invoice.totals;
+  const parent =
+    invoice.parentInvoiceId === null ? undefined : tableGet(state.tables.invoices, invoice.parentInvoiceId);
   return {
     id: invoice.id,
     uid: invoice.uid,
@@ -85,10 +87,12 @@ export function presentInvoice(state: SiteState, invoice: Invoice) {
     payment_instructions: invoice.paymentInstructions,
     currency,
     consolidation_level: invoice.consolidationLevel,
-    parent_invoice_uid: null,
+    parent_invoice_uid: parent?.uid ?? null,
     subscription_group_id: invoice.subscriptionGroupId,
-    parent_invoice_number: null,
-    group_primary_subscription_id: null,
+    parent_invoice_number: parent === undefined ? null : Number(parent.number),
+    // A parent invoice belongs to the group's primary subscription; its children point at it.
+    group_primary_subscription_id:
+      invoice.consolidationLevel === 'parent' ? invoice.subscriptionId : (parent?.subscriptionId ?? null),
     product_name: invoice.productName,
     product_family_name: invoice.productFamilyName,
     seller: {

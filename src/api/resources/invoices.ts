@@ -1,6 +1,8 @@
 /** Reading and listing invoices. */
 
 import type { Invoice } from '../../domain/invoice/types.js';
+import { listedRows } from '../../engine/list-index.js';
+import { childInvoices } from '../../engine/operations/group-invoices.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { tableRows, tableRowsReverse } from '../../kernel/collection.js';
 import { idOfUid } from '../../kernel/ids.js';
@@ -16,7 +18,27 @@ export function findInvoice(tx: Transaction, uid: string): Invoice | undefined {
   return invoice?.uid === uid ? invoice : undefined;
 }
 
+function ownInvoices(tx: Transaction, subscriptionId: string, descending: boolean): Invoice[] {
+  const rows = listedRows(tx.state, 'subscriptionInvoices', subscriptionId, 'invoices');
+  return descending ? rows.reverse() : rows;
+}
+
 export const invoiceRoutes: readonly Route[] = [
+  {
+    // listConsolidatedInvoiceSegments: the child invoices of a consolidated (parent) invoice.
+    method: 'GET',
+    path: '/invoices/{uid}/segments.json',
+    run: ({ tx, params, query }) => {
+      const invoice = findInvoice(tx, params['uid'] ?? '');
+      if (invoice === undefined) return err(missing('Invoice'));
+      const page = paging(query);
+      if (!page.ok) return page;
+      const children = childInvoices(tx, invoice);
+      if (query.get('direction') === 'desc') children.reverse();
+      const segments = pageOf(children, page.value.page, page.value.perPage);
+      return reply(200, (state) => ({ invoices: segments.map((child) => presentInvoice(state, child)) }));
+    },
+  },
   {
     method: 'GET',
     path: '/invoices/{uid}.json',
@@ -33,15 +55,22 @@ export const invoiceRoutes: readonly Route[] = [
       const page = paging(query);
       if (!page.ok) return page;
       const subscriptionId = query.get('subscription_id');
+      const groupUid = query.get('subscription_group_uid');
+      // An unknown group uid matches no invoice (id 0 is never a row id).
+      const groupId = groupUid === undefined ? undefined : (idOfUid('grp', groupUid) ?? 0);
       const statuses = query.list('status');
+      const descending = query.get('direction') === 'desc';
+      // A subscription's invoices come from its list, not from a scan of every invoice of the site.
       const rows =
-        query.get('direction') === 'desc'
-          ? tableRowsReverse(tx.state.tables.invoices)
-          : tableRows(tx.state.tables.invoices);
+        subscriptionId !== undefined
+          ? ownInvoices(tx, subscriptionId, descending)
+          : descending
+            ? tableRowsReverse(tx.state.tables.invoices)
+            : tableRows(tx.state.tables.invoices);
       const matching = function* () {
         for (const invoice of rows) {
-          if (subscriptionId !== undefined && String(invoice.subscriptionId) !== subscriptionId) continue;
           if (statuses.length > 0 && !statuses.includes(invoice.status)) continue;
+          if (groupId !== undefined && invoice.subscriptionGroupId !== groupId) continue;
           yield invoice;
         }
       };

@@ -1,7 +1,8 @@
 /** How subscription groups are written (api-notes 6.1: SubscriptionGroup, FullSubscriptionGroupResponse). */
 import type { SubscriptionGroup } from '../../domain/group/types.js';
+import { listed } from '../../engine/list-index.js';
 import type { SiteState } from '../../engine/state.js';
-import { tableGet, tableRows } from '../../kernel/collection.js';
+import { indexGet, tableGet } from '../../kernel/collection.js';
 import { type Dec, sum, toMinor } from '../../kernel/money.js';
 import { stamp } from '../common.js';
 
@@ -14,27 +15,53 @@ export interface GroupBalances {
   readonly pendingDiscounts: number;
 }
 
-/** Sums the members' prepayment and service credit balances and the due amounts of their open invoices. */
+/**
+ * Sums the members' prepayment and service credit balances and the due amounts of their open invoices,
+ * read per member through the `openInvoiceSubscriptions` list index: O(members + their open invoices),
+ * never a scan of the invoice table. A consolidated invoice belongs to the group's primary, so it counts
+ * once; its pending children are not open.
+ */
 export function groupBalances(state: SiteState, group: SubscriptionGroup): GroupBalances {
   const currency = state.settings.currency;
-  const members = new Set(group.memberIds);
   const prepayments: Dec[] = [];
   const credits: Dec[] = [];
+  const due: Dec[] = [];
   for (const id of group.memberIds) {
     const subscription = tableGet(state.tables.subscriptions, id);
     if (subscription === undefined) continue;
     prepayments.push(subscription.prepaymentBalance);
     credits.push(subscription.serviceCreditBalance);
-  }
-  const due: Dec[] = [];
-  for (const invoice of tableRows(state.tables.invoices)) {
-    if (invoice.status === 'open' && members.has(invoice.subscriptionId)) due.push(invoice.totals.due);
+    for (const invoiceId of listed(state.listIndexes, 'openInvoiceSubscriptions', id)) {
+      const invoice = tableGet(state.tables.invoices, invoiceId);
+      if (invoice?.status === 'open') due.push(invoice.totals.due);
+    }
   }
   return {
     prepayments: toMinor(sum(prepayments), currency),
     serviceCredits: toMinor(sum(credits), currency),
     openInvoices: toMinor(sum(due), currency),
     pendingDiscounts: 0,
+  };
+}
+
+/**
+ * The `group` of a subscription (NestedSubscriptionGroup: uid, scheme, primary_subscription_id,
+ * primary), or null when it is in no group.
+ */
+export function presentNestedGroup(state: SiteState, subscriptionId: number) {
+  const membershipId = indexGet(state.indexes.groupMembershipSubscriptions, String(subscriptionId));
+  const membership =
+    membershipId === undefined ? undefined : tableGet(state.tables.groupMemberships, membershipId);
+  const group =
+    membership?.subscriptionId === subscriptionId
+      ? tableGet(state.tables.subscriptionGroups, membership.groupId)
+      : undefined;
+  if (group === undefined) return null;
+  return {
+    uid: group.uid,
+    scheme: 1,
+    primary_subscription_id: group.primarySubscriptionId,
+    primary: group.primarySubscriptionId === subscriptionId,
   };
 }
 

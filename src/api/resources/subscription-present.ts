@@ -8,6 +8,7 @@ import { stamp } from '../common.js';
 import { presentCustomer } from './customers.js';
 import { presentPaymentProfile } from './payment-profiles.js';
 import { presentProduct } from './products.js';
+import { presentNestedGroup } from './subscription-groups-present.js';
 
 export function presentSubscription(state: SiteState, subscription: Subscription) {
   const currency = state.settings.currency;
@@ -69,6 +70,6 @@ export function presentSubscription(state: SiteState, subscription: Subscription
       : profile?.paymentType === 'bank_account'
         ? { bank_account: presentedProfile }
         : { credit_card: presentedProfile }),
-    group: null,
+    group: presentNestedGroup(state, subscription.id),
   };
 }

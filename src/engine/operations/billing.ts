@@ -10,6 +10,7 @@ import { uidOf } from '../../kernel/ids.js';
 import { add, type Dec, isPositive, min, sub, toMinor } from '../../kernel/money.js';
 import { calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
+import { payingProfileId, settleChildren } from './group-invoices.js';
 
 export { type ChargeLine, createInvoice } from './invoice-build.js';
 
@@ -41,14 +42,13 @@ export function collectInvoice(
   const due = invoice.totals.due;
   if (!isPositive(due)) {
     if (invoice.status !== 'paid') settle(tx, invoice);
+    if (invoice.consolidationLevel === 'parent') settleChildren(tx, invoice);
     return { kind: 'nothing-due' };
   }
   if (subscription.paymentCollectionMethod === 'remittance')
     return { kind: 'not-collected', reason: 'remittance' };
-  const profile =
-    subscription.paymentProfileId === null
-      ? undefined
-      : tx.get('paymentProfiles', subscription.paymentProfileId);
+  const profileId = payingProfileId(tx, invoice, subscription);
+  const profile = profileId === null ? undefined : tx.get('paymentProfiles', profileId);
   if (profile === undefined) return { kind: 'not-collected', reason: 'no-payment-profile' };
   const outcome = gateway({
     kind: 'payment',
@@ -104,12 +104,15 @@ export function collectInvoice(
     updatedAt: tx.now,
   };
   settle(tx, paid);
-  tx.put('subscriptions', {
-    ...(tx.get('subscriptions', subscription.id) ?? subscription),
-    totalRevenue: add(subscription.totalRevenue, due),
-    balance: sub(subscription.balance, min(due, subscription.balance)),
-    updatedAt: tx.now,
-  });
+  // A consolidated invoice's revenue belongs to the members whose child invoices it pays.
+  if (paid.consolidationLevel === 'parent') settleChildren(tx, paid);
+  else
+    tx.put('subscriptions', {
+      ...(tx.get('subscriptions', subscription.id) ?? subscription),
+      totalRevenue: add(subscription.totalRevenue, due),
+      balance: sub(subscription.balance, min(due, subscription.balance)),
+      updatedAt: tx.now,
+    });
   tx.record({
     key: 'payment_success',
     message: `Successful payment of ${due} for invoice ${invoice.number}`,

@@ -12,6 +12,7 @@ import type { Subscription } from '../../domain/subscription/types.js';
 import { indexGet } from '../../kernel/collection.js';
 import { uidOf } from '../../kernel/ids.js';
 import { err, ok, type Result } from '../../kernel/result.js';
+import { listed } from '../list-index.js';
 import type { Transaction } from '../transaction.js';
 
 /**
@@ -36,9 +37,16 @@ export const parentLookup =
   (customerId: number): number | null | undefined =>
     tx.get('customers', customerId)?.parentId;
 
-/** The first group a customer is the responsible payer of (the customer's group), if any. */
+/**
+ * The first group a customer is the responsible payer of (the customer's group), if any. Read through
+ * the stored `groupCustomers` list: groups this transaction created are not seen yet (every caller
+ * looks up before it writes).
+ */
 export function customerGroup(tx: Transaction, customerId: number): SubscriptionGroup | undefined {
-  for (const group of tx.rows('subscriptionGroups')) if (group.customerId === customerId) return group;
+  for (const id of listed(tx.state.listIndexes, 'groupCustomers', customerId)) {
+    const group = tx.get('subscriptionGroups', id);
+    if (group?.customerId === customerId) return group;
+  }
   return undefined;
 }
 
@@ -56,7 +64,10 @@ function defaultProfile(tx: Transaction, payerId: number, primary: Subscription)
   const own =
     primary.paymentProfileId === null ? undefined : tx.get('paymentProfiles', primary.paymentProfileId);
   if (own !== undefined && own.customerId === payerId) return own.id;
-  for (const profile of tx.rows('paymentProfiles')) if (profile.customerId === payerId) return profile.id;
+  for (const id of listed(tx.state.listIndexes, 'customerPaymentProfiles', payerId)) {
+    const profile = tx.get('paymentProfiles', id);
+    if (profile?.customerId === payerId) return profile.id;
+  }
   return null;
 }
 

@@ -25,7 +25,6 @@ import { uidOf } from '../../kernel/ids.js';
 import { add, type Dec, sub } from '../../kernel/money.js';
 import { addDays, type CalendarDate, calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
-import { groupOf } from './group.js';
 
 /** A charge to put on an invoice. */
 export interface ChargeLine {
@@ -337,8 +336,6 @@ export function createInvoice(tx: Transaction, spec: InvoiceSpec): Invoice {
   const issueDate = spec.issueDate ?? calendarDateOf(tx.now, tx.settings.timeZone);
   const netTerms = spec.netTerms ?? spec.subscription.netTerms ?? defaults.netTerms;
   const sequenceNumber = tx.next('invoiceNumbers');
-  // A group member's renewal is a child of the group's consolidated billing (SPEC 2.9).
-  const group = spec.role === 'renewal' ? groupOf(tx, spec.subscription.id) : undefined;
   return tx.put('invoices', {
     id,
     uid: uidOf('inv', id),
@@ -358,9 +355,10 @@ export function createInvoice(tx: Transaction, spec: InvoiceSpec): Invoice {
     paymentInstructions: spec.paymentInstructions ?? defaults.paymentInstructions,
     productName: product?.name ?? '',
     productFamilyName: family?.name ?? '',
-    consolidationLevel: group === undefined ? 'none' : 'child',
+    // Group billing (group-billing.ts) turns invoices into consolidation parents and children.
+    consolidationLevel: 'none',
     parentInvoiceId: null,
-    subscriptionGroupId: group?.id ?? null,
+    subscriptionGroupId: null,
     customer: partyOf(customer),
     payer: partyOf(customer),
     sellerAddress: spec.sellerAddress ?? null,

@@ -13,6 +13,9 @@ import type { Transaction } from '../transaction.js';
 import { pendingAdvanceInvoice } from './advance-invoice.js';
 import { type ChargeLine, type CollectionOutcome, collectInvoice, createInvoice } from './billing.js';
 import { componentRenewalCharges } from './component-renewal.js';
+import { groupOf } from './group.js';
+import type { MemberCharges } from './group-billing.js';
+import { billGroupMembers, renewWithGroup } from './group-renewal.js';
 import { applyBalances, settleIfPaid } from './invoice-issue.js';
 import { renewalCouponSpecs } from './proforma.js';
 import { cancelNow, resume } from './status.js';
@@ -43,32 +46,44 @@ export function changeState(
   return updated;
 }
 
+type DueAction = 'resume' | 'expire' | 'retry' | 'cancel' | 'end-trial' | 'renew';
+
+/** What falls due for a subscription at `now` (its `dueAt`), or null when nothing is scheduled. */
+export function dueAction(subscription: Subscription, now: string): DueAction | null {
+  const at = dueAt(subscription);
+  if (at === null) return null;
+  if (subscription.state === 'on_hold') return 'resume';
+  if (subscription.expiresAt !== null && subscription.expiresAt <= now) return 'expire';
+  // A retry due at the same instant as the renewal runs first; the renewal is then the next step.
+  if (subscription.nextDunningAt !== null && subscription.nextDunningAt === at) return 'retry';
+  if (subscription.cancelAtEndOfPeriod) return 'cancel';
+  if (subscription.state === 'trialing') return 'end-trial';
+  return 'renew';
+}
+
 /** Runs whatever is due now for a subscription. */
 export function runDue(tx: Transaction, subscription: Subscription, gateway: PaymentGateway): void {
-  const at = dueAt(subscription);
-  if (at === null) return;
-  if (subscription.state === 'on_hold') {
-    resume(tx, subscription, gateway);
-    return;
+  switch (dueAction(subscription, tx.now)) {
+    case null:
+      return;
+    case 'resume':
+      resume(tx, subscription, gateway);
+      return;
+    case 'expire':
+      changeState(tx, subscription, 'expired', { nextDunningAt: null });
+      return;
+    case 'retry':
+      retryDunning(tx, subscription, gateway);
+      return;
+    case 'cancel':
+      cancelNow(tx, subscription, 'merchant_api', subscription.cancellationMessage);
+      return;
+    case 'end-trial':
+      endTrial(tx, subscription, gateway);
+      return;
+    case 'renew':
+      renew(tx, subscription, gateway);
   }
-  if (subscription.expiresAt !== null && subscription.expiresAt <= tx.now) {
-    changeState(tx, subscription, 'expired', { nextDunningAt: null });
-    return;
-  }
-  // A retry due at the same instant as the renewal runs first; the renewal is then the next step.
-  if (subscription.nextDunningAt !== null && subscription.nextDunningAt === at) {
-    retryDunning(tx, subscription, gateway);
-    return;
-  }
-  if (subscription.cancelAtEndOfPeriod) {
-    cancelNow(tx, subscription, 'merchant_api', subscription.cancellationMessage);
-    return;
-  }
-  if (subscription.state === 'trialing') {
-    endTrial(tx, subscription, gateway);
-    return;
-  }
-  renew(tx, subscription, gateway);
 }
 
 /** The product charge of a subscription for a period. */
@@ -112,12 +127,33 @@ export function initialChargeLine(product: Product, pricePoint: ProductPricePoin
 }
 
 /**
- * Starts the next period, bills it and collects. Periods count from the anchor; when the price point's
- * interval has changed since, the next period starts at the current period's end under a new anchor.
+ * Starts the next period, bills it and collects. A group member renews together with every other
+ * member of its group renewing at this very instant, on one consolidated invoice (group-billing.ts).
  */
 function renew(tx: Transaction, subscription: Subscription, gateway: PaymentGateway): void {
+  const opened = openNextPeriod(tx, subscription, gateway);
+  if (opened === undefined) return;
+  const group = groupOf(tx, subscription.id);
+  if (group === undefined) {
+    billPeriod(tx, opened.subscription, opened.charges, 'renewal', gateway);
+    return;
+  }
+  renewWithGroup(tx, group, opened, gateway);
+}
+
+/**
+ * Moves a subscription into its next period and returns the period's charges; a period already
+ * invoiced in advance is collected here instead (undefined). Periods count from the anchor; when the
+ * price point's interval has changed since, the next period starts at the current period's end under
+ * a new anchor.
+ */
+export function openNextPeriod(
+  tx: Transaction,
+  subscription: Subscription,
+  gateway: PaymentGateway,
+): MemberCharges | undefined {
   const pricePoint = tx.get('productPricePoints', subscription.productPricePointId);
-  if (pricePoint === undefined) return;
+  if (pricePoint === undefined) return undefined;
   const sameStep =
     pricePoint.interval === subscription.interval && pricePoint.intervalUnit === subscription.intervalUnit;
   const anchor = sameStep ? subscription.billingAnchor : subscription.currentPeriodEndsAt;
@@ -148,11 +184,14 @@ function renew(tx: Transaction, subscription: Subscription, gateway: PaymentGate
   const advance = pendingAdvanceInvoice(tx, moved, period.start);
   if (advance !== undefined) {
     collectAdvance(tx, tx.put('subscriptions', { ...moved, advanceInvoiceId: null }), advance.id, gateway);
-    return;
+    return undefined;
   }
   const charge = productCharge(tx, moved, period.start, period.end);
   const components = componentRenewalCharges(tx, moved, period);
-  billPeriod(tx, moved, [...(charge === undefined ? [] : [charge]), ...components], 'renewal', gateway);
+  return {
+    subscription: tx.get('subscriptions', moved.id) ?? moved,
+    charges: [...(charge === undefined ? [] : [charge]), ...components],
+  };
 }
 
 /** A period invoiced in advance renews without a new invoice; an advance invoice still open is collected. */
@@ -178,6 +217,11 @@ export function billPeriod(
   role: 'renewal',
   gateway: PaymentGateway,
 ): void {
+  const group = groupOf(tx, subscription.id);
+  if (group !== undefined) {
+    billGroupMembers(tx, group, [{ subscription, charges }], gateway);
+    return;
+  }
   const invoice = createInvoice(tx, {
     subscription,
     role,
@@ -193,16 +237,18 @@ export function billPeriod(
   recordRenewalOutcome(tx, current, invoice.id, outcome);
 }
 
+export const renewalFailed = (outcome: CollectionOutcome): boolean =>
+  outcome.kind === 'failed' || (outcome.kind === 'not-collected' && outcome.reason === 'no-payment-profile');
+
 /** Records `renewal_success` or `renewal_failure` for a renewal invoice; a failure starts or joins dunning. */
-function recordRenewalOutcome(
+export function recordRenewalOutcome(
   tx: Transaction,
   subscription: Subscription,
   invoiceId: number,
   outcome: CollectionOutcome,
+  dunning = true,
 ): void {
-  const failed =
-    outcome.kind === 'failed' ||
-    (outcome.kind === 'not-collected' && outcome.reason === 'no-payment-profile');
+  const failed = renewalFailed(outcome);
   tx.record({
     key: failed ? 'renewal_failure' : 'renewal_success',
     message: `Renewal ${failed ? 'failed' : 'succeeded'} for subscription ${subscription.id}`,
@@ -210,7 +256,7 @@ function recordRenewalOutcome(
     customerId: subscription.customerId,
     data: { product_id: subscription.productId, account_transaction_id: invoiceId },
   });
-  if (failed) startDunning(tx, subscription, invoiceId);
+  if (failed && dunning) startDunning(tx, subscription, invoiceId);
 }
 
 /**
@@ -218,7 +264,7 @@ function recordRenewalOutcome(
  * retry days counted from that failure); later failures join the invoices already being chased without
  * restarting the schedule, so dunning always ends.
  */
-function startDunning(tx: Transaction, subscription: Subscription, invoiceId: number): void {
+export function startDunning(tx: Transaction, subscription: Subscription, invoiceId: number): void {
   if (subscription.nextDunningAt !== null) {
     tx.put('subscriptions', {
       ...subscription,

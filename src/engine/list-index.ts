@@ -1,0 +1,151 @@
+/**
+ * Indexes from one key to several rows: a subscription's open invoices, a consolidated invoice's child
+ * invoices, the groups a customer pays for. `evolve` keeps each list in step with every write of its
+ * table (as `reindex` does for one-to-one indexes), so these questions never scan a table.
+ */
+import {
+  emptyIndex,
+  indexDeleteInPlace,
+  indexGet,
+  indexSetInPlace,
+  type MutableShardedIndex,
+  type ShardedIndex,
+  type Table,
+  tableGet,
+} from '../kernel/collection.js';
+import type { SiteState, TableName, TableRows } from './state.js';
+
+export interface ListIndexes {
+  /** Subscription ids (as text) to the ids of their invoices in status `open`. */
+  readonly openInvoiceSubscriptions: ShardedIndex<readonly number[]>;
+  /** Parent (consolidated) invoice ids (as text) to their child invoice ids, in creation order. */
+  readonly childInvoiceParents: ShardedIndex<readonly number[]>;
+  /** Customer ids (as text) to the ids of the subscription groups they pay for, oldest first. */
+  readonly groupCustomers: ShardedIndex<readonly number[]>;
+  /** Subscription ids (as text) to the ids of all their invoices (cancel, reactivation, invoice lists). */
+  readonly subscriptionInvoices: ShardedIndex<readonly number[]>;
+  /** Customer ids (as text) to the ids of their subscriptions. */
+  readonly customerSubscriptions: ShardedIndex<readonly number[]>;
+  /** Payment profile ids (as text) to the ids of the subscriptions paying with them. */
+  readonly paymentProfileSubscriptions: ShardedIndex<readonly number[]>;
+  /** Customer ids (as text) to the ids of their child customers. */
+  readonly customerChildren: ShardedIndex<readonly number[]>;
+  /** Customer ids (as text) to the ids of their payment profiles. */
+  readonly customerPaymentProfiles: ShardedIndex<readonly number[]>;
+}
+
+export type ListIndexName = keyof ListIndexes;
+
+export const emptyListIndexes = (): ListIndexes => ({
+  openInvoiceSubscriptions: emptyIndex(),
+  childInvoiceParents: emptyIndex(),
+  groupCustomers: emptyIndex(),
+  subscriptionInvoices: emptyIndex(),
+  customerSubscriptions: emptyIndex(),
+  paymentProfileSubscriptions: emptyIndex(),
+  customerChildren: emptyIndex(),
+  customerPaymentProfiles: emptyIndex(),
+});
+
+type AnyRow = TableRows[TableName];
+
+interface ListIndexDefinition {
+  readonly index: ListIndexName;
+  readonly key: (row: AnyRow) => string | null;
+}
+
+const definitions: { readonly [K in TableName]?: readonly ListIndexDefinition[] } = {
+  invoices: [
+    {
+      index: 'openInvoiceSubscriptions',
+      key: (row) =>
+        'consolidationLevel' in row && row.status === 'open' ? String(row.subscriptionId) : null,
+    },
+    {
+      index: 'childInvoiceParents',
+      key: (row) =>
+        'consolidationLevel' in row && row.parentInvoiceId !== null ? String(row.parentInvoiceId) : null,
+    },
+    {
+      index: 'subscriptionInvoices',
+      key: (row) => ('consolidationLevel' in row ? String(row.subscriptionId) : null),
+    },
+  ],
+  subscriptions: [
+    {
+      index: 'customerSubscriptions',
+      key: (row) => ('billingAnchor' in row ? String(row.customerId) : null),
+    },
+    {
+      index: 'paymentProfileSubscriptions',
+      key: (row) =>
+        'billingAnchor' in row && row.paymentProfileId !== null ? String(row.paymentProfileId) : null,
+    },
+  ],
+  customers: [
+    {
+      index: 'customerChildren',
+      key: (row) => ('parentId' in row && row.parentId !== null ? String(row.parentId) : null),
+    },
+  ],
+  paymentProfiles: [
+    {
+      index: 'customerPaymentProfiles',
+      key: (row) => ('vaultToken' in row && 'customerId' in row ? String(row.customerId) : null),
+    },
+  ],
+  subscriptionGroups: [
+    { index: 'groupCustomers', key: (row) => ('memberIds' in row ? String(row.customerId) : null) },
+  ],
+};
+
+/** The mutable view of the list indexes (what an immer draft of them is). */
+export type MutableListIndexes = { [K in ListIndexName]: MutableShardedIndex<number[]> };
+
+/** Moves a row between lists after it was written or deleted (inside `evolve`). */
+export function relist(
+  indexes: MutableListIndexes,
+  table: TableName,
+  id: number,
+  previous: AnyRow | undefined,
+  next: AnyRow | undefined,
+): void {
+  for (const definition of definitions[table] ?? []) {
+    const oldKey = previous === undefined ? null : definition.key(previous);
+    const newKey = next === undefined ? null : definition.key(next);
+    if (oldKey === newKey) continue;
+    const index = indexes[definition.index];
+    if (oldKey !== null) {
+      const remaining = (indexGet(index, oldKey) ?? []).filter((member) => member !== id);
+      if (remaining.length > 0) indexSetInPlace(index, oldKey, remaining);
+      else indexDeleteInPlace(index, oldKey);
+    }
+    if (newKey !== null) {
+      const list = indexGet(index, newKey);
+      if (list === undefined) indexSetInPlace(index, newKey, [id]);
+      else list.push(id);
+    }
+  }
+}
+
+/** The ids listed under a key (none when the key is absent). */
+export const listed = (indexes: ListIndexes, name: ListIndexName, key: string | number): readonly number[] =>
+  indexGet(indexes[name], String(key)) ?? [];
+
+/**
+ * The rows of `table` listed under a key in a state, in id order (the lists keep the order in which rows
+ * joined them, which differs from id order when a row's key changes).
+ */
+export function listedRows<K extends TableName>(
+  state: SiteState,
+  name: ListIndexName,
+  key: string | number,
+  table: K,
+): TableRows[K][] {
+  const rows: TableRows[K][] = [];
+  for (const id of [...listed(state.listIndexes, name, key)].sort((a, b) => a - b)) {
+    const row = tableGet(state.tables[table] as Table<TableRows[K]>, id);
+    if (row !== undefined) rows.push(row);
+  }
+  return rows;
+}
