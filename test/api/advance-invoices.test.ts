@@ -2,6 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { arr, errorsOf, get, type Site, site, str } from '../helpers/api.js';
 import { balances, declining, prepay, remittance, serviceCredit, withGateway } from '../helpers/invoices.js';
+import {
+  paths as advancePaths,
+  cents,
+  componentSite,
+  linesOf,
+  MIDDLE,
+  sumOf,
+  twins,
+  use,
+} from './advance-fixtures.js';
+import { componentLines as componentLinesOf } from './allocation-fixtures.js';
 
 const keys = (events: readonly { key: string }[]) => events.map((event) => event.key);
 const paths = (id: number) => ({
@@ -191,5 +202,84 @@ describe('advance invoice: the renewal of its period', () => {
     s.advance(RENEWAL);
     expect(periodInvoices(s, id).map((invoice) => get(invoice, 'status'))).toEqual(['voided', 'open']);
     expect(arr(s.ok('GET', `/invoices.json?subscription_id=${id}&status=open`), 'invoices')).toHaveLength(2);
+  });
+});
+
+describe('advance invoice: component charges', () => {
+  const TAXED = {
+    config: { taxes: [{ name: 'Sales tax', percentage: '8.25' }] },
+    coupon: { percentage: '10' },
+  };
+  const USAGE = { seats: 4, support: true, calls: 150 };
+
+  it('bills the product, the seats and the support of the next period with coupon and tax, as the renewal preview prices them', () => {
+    const f = componentSite(TAXED);
+    f.s.at(MIDDLE);
+    use(f, USAGE);
+    const previewed = get(f.s.ok('POST', advancePaths(f.id).preview, undefined, 200), 'renewal_preview');
+    const advance = f.s.ok('POST', advancePaths(f.id).issue, {});
+    expect(arr(advance, 'line_items').map((line) => [get(line, 'title'), get(line, 'quantity')])).toEqual([
+      [expect.stringMatching(/^product-/), '1'],
+      ['Seats', '4'],
+      ['Support', '1'],
+    ]);
+    for (const line of arr(advance, 'line_items'))
+      expect(line).toMatchObject({ period_range_start: '2026-02-15', period_range_end: '2026-03-15' });
+    expect(advance).toMatchObject({
+      status: 'paid',
+      subtotal_amount: '38.32',
+      discount_amount: '3.83',
+      tax_amount: '2.47',
+      total_amount: '36.96',
+    });
+    // The preview prices the same lines, plus the metered usage billed in arrears (150 calls, $1.50).
+    const previewLines = arr(previewed, 'line_items').map((line) => get(line, 'amount_in_cents'));
+    expect(previewLines).toEqual([
+      ...arr(advance, 'line_items').map((line) => cents(get(line, 'subtotal_amount'))),
+      150,
+    ]);
+  });
+
+  it('the renewal it covers bills only the metered usage of the ending period; together they bill what the renewal alone bills', () => {
+    const { alone, covered, events } = twins(TAXED, USAGE, (f) =>
+      f.s.ok('POST', advancePaths(f.id).issue, {}),
+    );
+    const [advance, arrears, ...rest] = covered;
+    expect(rest).toEqual([]);
+    expect(get(advance, 'status')).toBe('paid');
+    expect(arr(arrears, 'line_items')).toMatchObject([
+      {
+        title: 'API calls',
+        quantity: '150',
+        subtotal_amount: '1.50',
+        period_range_start: '2026-01-15',
+        period_range_end: '2026-02-15',
+      },
+    ]);
+    expect(arrears).toMatchObject({
+      role: 'renewal',
+      status: 'paid',
+      discount_amount: '0.15',
+      tax_amount: '0.11',
+      total_amount: '1.46',
+    });
+    expect(keys(events)).toEqual(['statement_closed', 'payment_success', 'renewal_success']);
+    expect(alone).toHaveLength(1);
+    expect(linesOf(covered)).toEqual(linesOf(alone));
+    expect(sumOf(covered, 'subtotal_amount')).toBe(sumOf(alone, 'subtotal_amount'));
+  });
+
+  it('a voided advance invoice leaves the renewal to bill everything, once', () => {
+    const { alone, covered, f } = twins(TAXED, USAGE, (twin) => {
+      withGateway(twin.s, declining, 'POST', advancePaths(twin.id).issue, {});
+      twin.s.ok('POST', advancePaths(twin.id).void, { void: { reason: 'Wrong seats' } }, 200);
+    });
+    const [voided, renewal, ...rest] = covered;
+    expect(rest).toEqual([]);
+    expect(get(voided, 'status')).toBe('voided');
+    expect(get(renewal, 'status')).toBe('paid');
+    expect(linesOf([renewal])).toEqual(linesOf(alone));
+    expect(get(renewal, 'total_amount')).toBe(get(alone[0], 'total_amount'));
+    expect(componentLinesOf(renewal, f.seats)).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@
 
 import { can } from '../../domain/subscription/transitions.js';
 import type { Subscription } from '../../domain/subscription/types.js';
+import { listedRows } from '../../engine/list-index.js';
 import { signup } from '../../engine/operations/signup.js';
 import { cancelNow, refusedTransition } from '../../engine/operations/status.js';
 import type { SiteState } from '../../engine/state.js';
@@ -13,6 +14,7 @@ import { type Route, reply } from '../route.js';
 import { buildCustomer, customerFieldsSchema, recordCustomerCreate } from './customers.js';
 import { buildPaymentProfile, paymentFieldsSchema } from './payment-profiles.js';
 import { selectProduct } from './product-selection.js';
+import { resolveSignupComponents, signupComponentsSchema } from './signup-components-input.js';
 import { presentSubscription } from './subscription-present.js';
 
 const createBody = z.object({
@@ -31,6 +33,7 @@ const createBody = z.object({
     reference: zText().nullish(),
     net_terms: zInt(0, 365).nullish(),
     coupon_code: zText().nullish(),
+    components: signupComponentsSchema.nullish(),
   }),
 });
 
@@ -67,6 +70,8 @@ export const subscriptionRoutes: readonly Route[] = [
       const selection = selectProduct(tx, fields);
       if (!selection.ok) return unprocessable(selection.error.message, selection.error.field);
       const { product, pricePoint } = selection.value;
+      const components = resolveSignupComponents(tx, fields.components ?? []);
+      if (!components.ok) return components;
 
       let customer = fields.customer_id === undefined ? undefined : tx.get('customers', fields.customer_id);
       if (fields.customer_id !== undefined && customer === undefined)
@@ -119,6 +124,7 @@ export const subscriptionRoutes: readonly Route[] = [
           reference: fields.reference ?? null,
           netTerms: fields.net_terms ?? null,
           couponCode: fields.coupon_code?.trim().toUpperCase() || null,
+          components: components.value,
         },
         gateway,
       );
@@ -153,9 +159,7 @@ export const subscriptionRoutes: readonly Route[] = [
     run: ({ tx, params }) => {
       const customer = findRef(tx, 'customers', params['customer_id'] ?? '');
       if (customer === undefined) return err(missing('Customer'));
-      const subscriptions = [...tableRows(tx.state.tables.subscriptions)].filter(
-        (subscription) => subscription.customerId === customer.id,
-      );
+      const subscriptions = listedRows(tx.state, 'customerSubscriptions', customer.id, 'subscriptions');
       return reply(200, (state) =>
         subscriptions.map((subscription) => ({ subscription: presentSubscription(state, subscription) })),
       );

@@ -4,24 +4,60 @@
  * on, priced by scheme for the new period; the metered usage of the period that ends, which then starts
  * again from 0; and the charges allocations accrued. Each row's period amounts start again with what the
  * renewal charges for it, so later credits stay within it.
+ *
+ * An advance invoice bills the first part (the quantities, in advance) before the period begins; the
+ * renewal it covers then bills only the rest (what is billed in arrears) plus the difference between the
+ * quantities held when the period begins and those the advance invoice billed.
  */
 
 import type { BillingPeriod } from '../../domain/allocation/proration.js';
 import type { SubscriptionComponent } from '../../domain/allocation/types.js';
 import type { Component } from '../../domain/catalog/component.js';
+import type { Invoice } from '../../domain/invoice/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
-import { type Dec, isPositive, roundMoney } from '../../kernel/money.js';
+import { listRange } from '../../kernel/collection.js';
+import { add, type Dec, isNegative, isPositive, max, neg, roundMoney, sub } from '../../kernel/money.js';
 import { addSeconds, calendarDateOf, type Instant } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { costOf, pricingOf, rowsOf } from './allocation-rows.js';
 import { eventBasedRenewalCharges } from './event-usage.js';
 import type { ChargeLine } from './invoice-build.js';
 
+/** What an advance invoice billed for each component (by id): the quantity and the rounded amount. */
+export type BilledInAdvance = ReadonlyMap<number, { readonly quantity: Dec; readonly amount: Dec }>;
+
+/** The charges of a covered renewal and the service credit it owes back. */
+export interface ArrearsCharges {
+  readonly lines: ChargeLine[];
+  /** What the advance invoice billed for quantities no longer held when the period began. */
+  readonly credit: Dec;
+}
+
 /** Whether a row's component bills its allocated quantity every period. */
 function billsQuantity(tx: Transaction, component: Component, row: SubscriptionComponent): boolean {
   if (component.kind === 'quantity_based_component' || component.kind === 'on_off_component') return true;
   if (component.kind !== 'prepaid_usage_component') return false;
   return tx.get('componentPricePoints', row.pricePointId)?.prepaid?.renewPrepaidAllocation === true;
+}
+
+/** A subscription's rows in component order, with their components. */
+function componentRows(tx: Transaction, subscription: Subscription) {
+  const rows = [...rowsOf(tx, subscription.id)].sort((a, b) => a.componentId - b.componentId);
+  return rows.flatMap((row) => {
+    const component = tx.get('components', row.componentId);
+    return component === undefined ? [] : [{ row, component }];
+  });
+}
+
+/** The line of a row's allocated quantity for a period, when it bills one. */
+function quantityLine(
+  tx: Transaction,
+  component: Component,
+  row: SubscriptionComponent,
+  period: BillingPeriod,
+): ChargeLine | undefined {
+  if (!billsQuantity(tx, component, row) || !isPositive(row.quantity)) return undefined;
+  return pricedLine(tx, component, row, row.quantity, period.start, period.end);
 }
 
 /**
@@ -36,16 +72,83 @@ export function componentRenewalCharges(
   subscription: Subscription,
   period: BillingPeriod,
 ): ChargeLine[] {
-  const rows = [...rowsOf(tx, subscription.id)].sort((a, b) => a.componentId - b.componentId);
+  return renewComponents(tx, subscription, period, undefined).lines;
+}
+
+/**
+ * The lines an advance invoice bills for the period ahead: the quantities held now, priced exactly as
+ * the renewal of that period would price them. Nothing is written.
+ * @example const lines = [productLine, ...componentAdvanceCharges(tx, subscription, nextPeriod)];
+ */
+export function componentAdvanceCharges(
+  tx: Transaction,
+  subscription: Subscription,
+  period: BillingPeriod,
+): ChargeLine[] {
+  return componentRows(tx, subscription).flatMap(({ row, component }) => {
+    const line = quantityLine(tx, component, row, period);
+    return line === undefined ? [] : [line];
+  });
+}
+
+/**
+ * What an advance invoice billed of each component: its component lines' quantities and subtotals.
+ * @example billedInAdvance(advance).get(componentId)?.amount // '30'
+ */
+export function billedInAdvance(invoice: Invoice): BilledInAdvance {
+  const billed = new Map<number, { quantity: Dec; amount: Dec }>();
+  for (const line of listRange(invoice.lines)) {
+    if (line.componentId === null) continue;
+    const before = billed.get(line.componentId);
+    billed.set(line.componentId, {
+      quantity: before === undefined ? line.quantity : add(before.quantity, line.quantity),
+      amount: before === undefined ? line.subtotal : add(before.amount, line.subtotal),
+    });
+  }
+  return billed;
+}
+
+/**
+ * The renewal of a period an advance invoice billed: the metered, event-based and accrued charges of
+ * the period that ends, a charge for quantities that cost more now than the advance invoice billed, and
+ * the credit of those that cost less; with the same resets as `componentRenewalCharges`.
+ * @example const { lines, credit } = componentArrearsCharges(tx, subscription, period, billedInAdvance(advance));
+ */
+export function componentArrearsCharges(
+  tx: Transaction,
+  subscription: Subscription,
+  period: BillingPeriod,
+  billed: BilledInAdvance,
+): ArrearsCharges {
+  return renewComponents(tx, subscription, period, billed);
+}
+
+function renewComponents(
+  tx: Transaction,
+  subscription: Subscription,
+  period: BillingPeriod,
+  billed: BilledInAdvance | undefined,
+): ArrearsCharges {
+  const currency = tx.settings.currency;
   const lines: ChargeLine[] = [];
-  for (const row of rows) {
-    const component = tx.get('components', row.componentId);
-    if (component === undefined) continue;
-    let charged: Dec = '0';
-    if (billsQuantity(tx, component, row) && isPositive(row.quantity)) {
-      const line = pricedLine(tx, component, row, row.quantity, period.start, period.end);
-      charged = roundMoney(line.amount ?? '0', tx.settings.currency);
-      lines.push(line);
+  let credit: Dec = '0';
+  for (const { row, component } of componentRows(tx, subscription)) {
+    const held = quantityLine(tx, component, row, period);
+    const heldAmount = held === undefined ? '0' : roundMoney(held.amount ?? '0', currency);
+    let charged: Dec = heldAmount;
+    let credited: Dec = '0';
+    if (billed === undefined) {
+      if (held !== undefined) lines.push(held);
+    } else {
+      const advanced = billed.get(component.id) ?? { quantity: '0', amount: '0' };
+      const difference = sub(heldAmount, advanced.amount);
+      if (isPositive(difference))
+        lines.push(adjustmentLine(tx, component, row, advanced.quantity, difference, period));
+      if (isNegative(difference)) {
+        credited = neg(difference);
+        credit = add(credit, credited);
+      }
+      charged = max(heldAmount, advanced.amount);
     }
     if (component.kind === 'metered_component' && isPositive(row.unitBalance)) {
       lines.push(pricedLine(tx, component, row, row.unitBalance, row.periodStartedAt, period.start));
@@ -72,17 +175,47 @@ export function componentRenewalCharges(
       accruedCharges: [],
       periodStartedAt: period.start,
       periodCharged: charged,
-      periodCredited: '0',
+      periodCredited: credited,
     };
     if (JSON.stringify(restarted) !== JSON.stringify(row))
       tx.put('subscriptionComponents', { ...restarted, updatedAt: tx.now });
   }
   lines.push(...eventBasedRenewalCharges(tx, subscription, period));
-  return lines;
+  return { lines, credit };
+}
+
+/** The charge for quantities that cost more when the period began than the advance invoice billed. */
+function adjustmentLine(
+  tx: Transaction,
+  component: Component,
+  row: SubscriptionComponent,
+  billedQuantity: Dec,
+  amount: Dec,
+  period: BillingPeriod,
+): ChargeLine {
+  const zone = tx.settings.timeZone;
+  return {
+    title: component.name,
+    description:
+      `Allocation change from ${billedQuantity} to ${row.quantity} ${component.unitName} since the advance invoice`.replace(
+        /\s+/g,
+        ' ',
+      ),
+    quantity: '1',
+    unitPrice: amount,
+    amount,
+    taxable: component.taxable,
+    taxCode: component.taxCode,
+    kind: component.kind,
+    componentId: component.id,
+    pricePointId: row.pricePointId,
+    periodRangeStart: calendarDateOf(period.start, zone),
+    periodRangeEnd: calendarDateOf(addSeconds(period.end, -1), zone),
+  };
 }
 
 /** A quantity of a component priced by its row's scheme, for the days `[start, end)`. */
-function pricedLine(
+export function pricedLine(
   tx: Transaction,
   component: Component,
   row: SubscriptionComponent,

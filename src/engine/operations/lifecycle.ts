@@ -10,7 +10,7 @@ import type { Subscription, SubscriptionState } from '../../domain/subscription/
 import { isPositive } from '../../kernel/money.js';
 import { addSeconds, calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
-import { pendingAdvanceInvoice } from './advance-invoice.js';
+import { pendingAdvanceInvoice, renewCoveredPeriod } from './advance-invoice.js';
 import { type ChargeLine, type CollectionOutcome, collectInvoice, createInvoice } from './billing.js';
 import { componentRenewalCharges } from './component-renewal.js';
 import { groupOf } from './group.js';
@@ -143,7 +143,8 @@ function renew(tx: Transaction, subscription: Subscription, gateway: PaymentGate
 
 /**
  * Moves a subscription into its next period and returns the period's charges; a period already
- * invoiced in advance is collected here instead (undefined). Periods count from the anchor; when the
+ * invoiced in advance is renewed by `renewCoveredPeriod` (only its arrears charges, if any, come back
+ * for a group member). Periods count from the anchor; when the
  * price point's interval has changed since, the next period starts at the current period's end under
  * a new anchor.
  */
@@ -182,31 +183,13 @@ export function openNextPeriod(
     customerId: subscription.customerId,
   });
   const advance = pendingAdvanceInvoice(tx, moved, period.start);
-  if (advance !== undefined) {
-    collectAdvance(tx, tx.put('subscriptions', { ...moved, advanceInvoiceId: null }), advance.id, gateway);
-    return undefined;
-  }
+  if (advance !== undefined) return renewCoveredPeriod(tx, moved, advance, period, gateway);
   const charge = productCharge(tx, moved, period.start, period.end);
   const components = componentRenewalCharges(tx, moved, period);
   return {
     subscription: tx.get('subscriptions', moved.id) ?? moved,
     charges: [...(charge === undefined ? [] : [charge]), ...components],
   };
-}
-
-/** A period invoiced in advance renews without a new invoice; an advance invoice still open is collected. */
-function collectAdvance(
-  tx: Transaction,
-  subscription: Subscription,
-  invoiceId: number,
-  gateway: PaymentGateway,
-): void {
-  const invoice = tx.get('invoices', invoiceId);
-  const outcome =
-    invoice === undefined || invoice.status === 'paid'
-      ? { kind: 'nothing-due' as const }
-      : collectInvoice(tx, invoiceId, gateway);
-  recordRenewalOutcome(tx, tx.get('subscriptions', subscription.id) ?? subscription, invoiceId, outcome);
 }
 
 /** Bills a period's charges on a renewal invoice and moves the state on the outcome. */

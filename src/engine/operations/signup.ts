@@ -1,6 +1,7 @@
 /**
- * Creating a subscription: its first period (or trial) in the site zone, the signup invoice, and the
- * payment through the gateway. A refused payment refuses the whole signup: nothing is written.
+ * Creating a subscription: its first period (or trial) in the site zone, the components it holds from
+ * the start, the signup invoice, and the payment through the gateway. A refused payment refuses the
+ * whole signup: nothing is written.
  */
 
 import type { Product, ProductPricePoint } from '../../domain/catalog/types.js';
@@ -17,6 +18,12 @@ import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
 import { invalidCouponCode, recordCouponUse } from './coupon-use.js';
 import { initialChargeLine, productCharge } from './lifecycle.js';
 import { renewalCouponSpecs } from './proforma.js';
+import {
+  planSignupComponents,
+  type SignupComponent,
+  saveSignupComponents,
+  signupComponentsProblem,
+} from './signup-components.js';
 
 export interface SignupInput {
   readonly product: Product;
@@ -28,6 +35,8 @@ export interface SignupInput {
   readonly netTerms: number | null;
   /** A coupon code (or subcode) to discount the signup and, if recurring, later renewals. */
   readonly couponCode: string | null;
+  /** The components the subscription holds from the start (signup-components.ts). */
+  readonly components: readonly SignupComponent[];
 }
 
 const refused = (message: string, extra?: Readonly<Record<string, unknown>>): DomainError =>
@@ -51,6 +60,8 @@ export function signup(
     return err(refused('Price point: is archived and cannot be used for new subscriptions.'));
   const couponProblem = input.couponCode === null ? undefined : invalidCouponCode(tx, input.couponCode);
   if (couponProblem !== undefined) return err(couponProblem);
+  const componentProblem = signupComponentsProblem(input.components, product.productFamilyId);
+  if (componentProblem !== null) return err(componentProblem);
   if (input.collectionMethod === 'automatic' && input.paymentProfile === null && product.requireCreditCard) {
     return err(refused('Credit card: cannot be blank.'));
   }
@@ -136,6 +147,8 @@ export function signup(
     ? initialChargeLine(product, pricePoint)
     : undefined;
   if (initialCharge) charges.push(initialCharge);
+  const components = planSignupComponents(tx, subscription, input.components);
+  for (const { line } of components) if (line !== undefined) charges.push(line);
   const coupons = renewalCouponSpecs(tx, subscription, charges, false);
   const invoice = createInvoice(tx, {
     subscription,
@@ -146,6 +159,7 @@ export function signup(
     periodStartedAt: period.start,
     periodEndsAt: period.end,
   });
+  saveSignupComponents(tx, subscription, components, invoice.id);
   for (const coupon of coupons) {
     if (coupon.sourceId !== null)
       recordCouponUse(tx, coupon.sourceId, product.id, invoice.totals.discount, invoice.totals.total);
