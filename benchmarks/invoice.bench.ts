@@ -8,131 +8,14 @@
  * 0–4 decimals; about 70% of lines taxable.
  */
 import {
-  type CalcCoupon,
-  type CalcLine,
-  type CalcTax,
   calculateInvoice,
   createInvoiceCalculator,
   type InvoiceCalculationInput,
 } from '../src/domain/invoice/calculation/index.js';
-import { type BenchOptions, type BenchRow, measure } from './harness.js';
-
-/** mulberry32: a small, fast, seeded PRNG (deterministic fixtures). */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-/** `units` ten-thousandths as a canonical decimal string. */
-function fromTenThousandths(units: number): string {
-  const whole = Math.floor(units / 10_000);
-  const fraction = String(units % 10_000)
-    .padStart(4, '0')
-    .replace(/0+$/, '');
-  return fraction.length > 0 ? `${whole}.${fraction}` : String(whole);
-}
-
-function generateLine(random: () => number, index: number): CalcLine {
-  const quantityPlaces = 1 + Math.floor(random() * 4);
-  const quantity =
-    random() < 0.8
-      ? String(1 + Math.floor(random() * 1000))
-      : fromTenThousandths(
-          (1 + Math.floor(random() * (1000 * 10 ** quantityPlaces - 1))) * 10 ** (4 - quantityPlaces),
-        );
-  const places = Math.floor(random() * 5);
-  const whole = Math.floor(Math.exp(random() * Math.log(9999))) - 1;
-  const fraction = Math.floor(random() * 10 ** places) * 10 ** (4 - places);
-  return {
-    uid: `li_${index}`,
-    quantity,
-    unitPrice: fromTenThousandths(whole * 10_000 + fraction),
-    taxable: random() < 0.7,
-  };
-}
-
-const COUPONS: readonly CalcCoupon[] = [
-  { code: 'LOYAL10', kind: 'percentage', percentage: '10', compoundingStrategy: 'compound' },
-  { code: 'SPRING55', kind: 'percentage', percentage: '5.5', compoundingStrategy: 'full-price' },
-  { code: 'FLAT1000', kind: 'amount', amount: '1000', compoundingStrategy: 'compound' },
-];
-const TAXES: readonly CalcTax[] = [
-  { name: 'State', percentage: '8.875' },
-  { name: 'City', percentage: '2.5' },
-];
-
-function fixture(lineCount: number, seed: number): InvoiceCalculationInput {
-  const random = seededRandom(seed);
-  const lines = Array.from({ length: lineCount }, (_, index) => generateLine(random, index));
-  return { currency: 'USD', lines, coupons: COUPONS, taxes: TAXES };
-}
-
-/**
- * The floor: the same work in plain float64 with no rounding at all (parse with Number(), multiply,
- * apply the same percentages and the flat amount in proportion, per line into typed columns, and sum).
- */
-function floatFloor(lines: readonly CalcLine[]): number {
-  const count = lines.length;
-  const subtotal = new Float64Array(count);
-  const discount = new Float64Array(count);
-  const tax = new Float64Array(count);
-  const total = new Float64Array(count);
-  let subtotalSum = 0;
-  for (let index = 0; index < count; index += 1) {
-    const line = lines[index]!;
-    const amount = Number(line.quantity) * Number(line.unitPrice);
-    subtotal[index] = amount;
-    subtotalSum += amount;
-  }
-  let totalSum = 0;
-  for (let index = 0; index < count; index += 1) {
-    const amount = subtotal[index]!;
-    const compound = amount * 0.1;
-    const fullPrice = amount * 0.055;
-    const flat = (1000 * amount) / subtotalSum;
-    const net = amount - compound - fullPrice - flat;
-    const lineTax = lines[index]!.taxable ? net * 0.08875 + net * 0.025 : 0;
-    discount[index] = compound + fullPrice + flat;
-    tax[index] = lineTax;
-    total[index] = net + lineTax;
-    totalSum += net + lineTax;
-  }
-  return totalSum;
-}
+import { type BenchOptions, type BenchRow, measure, measureAgainstFloor, seededRandom } from './harness.js';
+import { fixture, floatFloor, generateLine } from './invoice-fixtures.js';
 
 const fullRecalculation = (input: InvoiceCalculationInput) => () => createInvoiceCalculator(input).columns();
-
-const median = (values: readonly number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-/**
- * Medians of `subject` and `floor` measured in alternation (floor, subject, floor, subject, ...), so a
- * machine that gets busier or quieter during the run moves both alike and the ratio stays meaningful.
- */
-function measureAgainstFloor(
-  subject: () => unknown,
-  floor: () => unknown,
-  runs: number,
-  warmup: number,
-): { readonly ms: number; readonly floorMs: number } {
-  for (let round = 0; round < warmup; round += 1) {
-    floor();
-    subject();
-  }
-  const subjectTimes: number[] = [];
-  const floorTimes: number[] = [];
-  for (let round = 0; round < runs; round += 1) {
-    floorTimes.push(measure(floor, 1, 0));
-    subjectTimes.push(measure(subject, 1, 0));
-  }
-  return { ms: median(subjectTimes), floorMs: median(floorTimes) };
-}
 
 function fullCase(lineCount: number, runs: number, warmup: number): BenchRow[] {
   const input = fixture(lineCount, 20_240_601 + lineCount);

@@ -1,8 +1,11 @@
-/** Runs every `*.bench.ts` in this folder (or those named on the command line) and prints a table. */
+/**
+ * Runs every `*.bench.ts` in this folder (or those whose names start with a word given on the command
+ * line) and prints a table.
+ */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type BenchModule, type BenchRow, formatRows } from './harness.js';
+import { type BenchModule, type BenchRow, formatMs, formatRows } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -10,7 +13,8 @@ const smoke = args.includes('--smoke');
 const only = args.filter((arg) => !arg.startsWith('--'));
 const files = readdirSync(here)
   .filter((file) => file.endsWith('.bench.ts'))
-  .filter((file) => only.length === 0 || only.some((name) => file.includes(name)))
+  // By the start of the file name: `invoice` is invoice.bench.ts, not adhoc-invoice.bench.ts as well.
+  .filter((file) => only.length === 0 || only.some((name) => file.startsWith(name)))
   .sort();
 
 const rows: BenchRow[] = [];
@@ -19,7 +23,7 @@ for (const file of files) {
   const produced = await module.default({ smoke });
   for (const row of produced)
     console.log(
-      `${row.name}: ${row.ms.toFixed(3)} ms${row.floorMs ? ` (${(row.ms / row.floorMs).toFixed(2)}x floor)` : ''}`,
+      `${row.name}: ${formatMs(row.ms)} ms${row.floorMs ? ` (${(row.ms / row.floorMs).toFixed(2)}x floor)` : ''}`,
     );
   rows.push(...produced);
 }

@@ -168,8 +168,27 @@ export const roundMoney = (value: Dec, currency: string): Dec => roundTo(value, 
  * @example formatMoney('5', 'USD') // '5.00'
  */
 export function formatMoney(value: Dec, currency: string): string {
-  const text = dec(value).toFixed(minorUnits(currency), D.ROUND_HALF_UP);
+  const places = minorUnits(currency);
+  const padded = padToPlaces(value, places);
+  if (padded !== undefined) return padded;
+  const text = dec(value).toFixed(places, D.ROUND_HALF_UP);
   return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+
+/** A canonical decimal with no leading zero (and not negative zero), so padding is all formatting needs. */
+const PADDABLE = /^-?[1-9]\d*(?:\.\d+)?$|^0(?:\.\d+)?$|^-0\.\d*[1-9]\d*$/;
+
+/**
+ * `value` written with exactly `places` decimals when it has at most that many (no rounding is then
+ * needed); undefined otherwise. An invoice presents a dozen amounts per line, all already rounded:
+ * padding them costs a fraction of a decimal.js round trip.
+ */
+function padToPlaces(value: Dec, places: number): string | undefined {
+  const point = value.indexOf('.');
+  const decimals = point < 0 ? 0 : value.length - point - 1;
+  if (decimals > places || (point >= 0 && decimals === 0) || !PADDABLE.test(value)) return undefined;
+  if (places === 0) return value;
+  return `${point < 0 ? `${value}.` : value}${'0'.repeat(places - decimals)}`;
 }
 
 /** Amount in integer minor units (half-up). @example toMinor('12.345', 'USD') // 1235 */

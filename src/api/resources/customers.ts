@@ -9,6 +9,7 @@ import {
 } from '../../domain/customer/tax-identifier.js';
 import type { Customer } from '../../domain/customer/types.js';
 import type { DomainError } from '../../domain/errors.js';
+import { listed, listedRows } from '../../engine/list-index.js';
 import type { SiteState } from '../../engine/state.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { indexGet, tableRows, tableRowsReverse } from '../../kernel/collection.js';
@@ -362,23 +363,18 @@ export const customerRoutes: readonly Route[] = [
     run: ({ tx, params }) => {
       const customer = findRef(tx, 'customers', params['id'] ?? '');
       if (customer === undefined) return err(missing('Customer'));
-      for (const subscription of tableRows(tx.state.tables.subscriptions)) {
-        if (subscription.customerId === customer.id) {
-          return err({
-            code: 'has_subscriptions',
-            status: 422,
-            message: 'Customer cannot be deleted while it has subscriptions.',
-          });
-        }
+      if (listed(tx.state.listIndexes, 'customerSubscriptions', customer.id).length > 0) {
+        return err({
+          code: 'has_subscriptions',
+          status: 422,
+          message: 'Customer cannot be deleted while it has subscriptions.',
+        });
       }
       // Children keep existing without a parent; the customer's payment profiles go with it.
-      for (const child of tableRows(tx.state.tables.customers)) {
-        if (child.parentId === customer.id)
-          tx.put('customers', { ...child, parentId: null, updatedAt: tx.now });
-      }
-      for (const profile of tableRows(tx.state.tables.paymentProfiles)) {
-        if (profile.customerId === customer.id) tx.remove('paymentProfiles', profile.id);
-      }
+      for (const child of listedRows(tx.state, 'customerChildren', customer.id, 'customers'))
+        tx.put('customers', { ...child, parentId: null, updatedAt: tx.now });
+      for (const profile of listedRows(tx.state, 'customerPaymentProfiles', customer.id, 'paymentProfiles'))
+        tx.remove('paymentProfiles', profile.id);
       tx.remove('customers', customer.id);
       tx.record({
         key: 'customer_delete',

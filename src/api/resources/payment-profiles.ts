@@ -2,6 +2,7 @@
 
 import type { DomainError } from '../../domain/errors.js';
 import type { PaymentGateway, PaymentProfile } from '../../domain/payment/types.js';
+import { listedRows } from '../../engine/list-index.js';
 import type { SiteState } from '../../engine/state.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { tableRows } from '../../kernel/collection.js';
@@ -211,9 +212,10 @@ export const paymentProfileRoutes: readonly Route[] = [
     path: '/payment_profiles.json',
     run: ({ tx, query }) => {
       const customerId = query.get('customer_id');
-      const profiles = [...tableRows(tx.state.tables.paymentProfiles)].filter(
-        (profile) => customerId === undefined || String(profile.customerId) === customerId,
-      );
+      const profiles =
+        customerId === undefined
+          ? [...tableRows(tx.state.tables.paymentProfiles)]
+          : listedRows(tx.state, 'customerPaymentProfiles', customerId, 'paymentProfiles');
       return reply(200, (state) =>
         profiles.map((profile) => ({ payment_profile: presentPaymentProfile(state, profile) })),
       );
@@ -234,11 +236,13 @@ export const paymentProfileRoutes: readonly Route[] = [
     run: ({ tx, params }) => {
       const profile = findRef(tx, 'paymentProfiles', params['id'] ?? '');
       if (profile === undefined) return err(missing('Payment profile'));
-      for (const subscription of tableRows(tx.state.tables.subscriptions)) {
-        if (
-          subscription.paymentProfileId === profile.id &&
-          !['canceled', 'expired'].includes(subscription.state)
-        ) {
+      for (const subscription of listedRows(
+        tx.state,
+        'paymentProfileSubscriptions',
+        profile.id,
+        'subscriptions',
+      )) {
+        if (!['canceled', 'expired'].includes(subscription.state)) {
           return err({
             code: 'in_use',
             status: 422,

@@ -12,9 +12,9 @@ import type { PaymentGateway } from '../../domain/payment/types.js';
 import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
 import { can } from '../../domain/subscription/transitions.js';
 import type { Subscription } from '../../domain/subscription/types.js';
-import { tableRows } from '../../kernel/collection.js';
 import { isPositive } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
+import { listedRows } from '../list-index.js';
 import type { Transaction } from '../transaction.js';
 import { type CollectionOutcome, collectInvoice, createInvoice } from './billing.js';
 import { invalidCouponCode } from './coupon-use.js';
@@ -54,8 +54,7 @@ function reopenAndCollect(
   subscription: Subscription,
   gateway: PaymentGateway,
 ): DomainError | undefined {
-  for (const stored of tableRows(tx.state.tables.invoices)) {
-    if (stored.subscriptionId !== subscription.id) continue;
+  for (const stored of listedRows(tx.state, 'subscriptionInvoices', subscription.id, 'invoices')) {
     const invoice = tx.get('invoices', stored.id) ?? stored;
     // Invoices canceled with the subscription are reopened; an unpaid subscription's are still open.
     if (invoice.status !== 'canceled' && !(subscription.state === 'unpaid' && invoice.status === 'open'))

@@ -8,10 +8,10 @@ import type { PaymentGateway } from '../../domain/payment/types.js';
 import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
 import { can, type SubscriptionCommand } from '../../domain/subscription/transitions.js';
 import type { Subscription } from '../../domain/subscription/types.js';
-import { tableRows } from '../../kernel/collection.js';
 import { sum } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
-import type { Instant } from '../../kernel/time.js';
+import { formatTimestamp, type Instant } from '../../kernel/time.js';
+import { listedRows } from '../list-index.js';
 import type { Transaction } from '../transaction.js';
 import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
 import { changeState, productCharge } from './lifecycle.js';
@@ -37,8 +37,7 @@ export function cancelNow(
   message: string | null,
 ): Subscription {
   const owed: string[] = [];
-  for (const invoice of tableRows(tx.state.tables.invoices)) {
-    if (invoice.subscriptionId !== subscription.id) continue;
+  for (const invoice of listedRows(tx.state, 'subscriptionInvoices', subscription.id, 'invoices')) {
     const current = tx.get('invoices', invoice.id) ?? invoice;
     if (current.status !== 'open') continue;
     owed.push(current.totals.due);
@@ -83,7 +82,10 @@ export function initiateDelayedCancel(
     message: `Subscription ${subscription.id} will cancel at the end of its period`,
     subscriptionId: subscription.id,
     customerId: subscription.customerId,
-    data: { cancellation_state: 'pending', cancels_at: updated.currentPeriodEndsAt },
+    data: {
+      cancellation_state: 'pending',
+      cancels_at: formatTimestamp(updated.currentPeriodEndsAt, tx.settings.timeZone),
+    },
   });
   return ok(updated);
 }
@@ -102,7 +104,14 @@ export function cancelDelayedCancel(tx: Transaction, subscription: Subscription)
     message: `Pending cancellation of subscription ${subscription.id} removed`,
     subscriptionId: subscription.id,
     customerId: subscription.customerId,
-    data: { cancellation_state: 'not_pending', cancels_at: null },
+    // The official data requires `cancels_at`: it names the cancellation that is no longer pending.
+    data: {
+      cancellation_state: 'not_pending',
+      cancels_at: formatTimestamp(
+        subscription.delayedCancelAt ?? subscription.currentPeriodEndsAt,
+        tx.settings.timeZone,
+      ),
+    },
   });
   return updated;
 }

@@ -30,7 +30,9 @@ function bucketCount(lines: number, groups: number): number {
 
 /**
  * Writes each line's part to `out` (0 for lines outside the split) and settles it into the settlement
- * column. `fractions` is scratch space of the same length. Returns the classes in which the settled
+ * column. `fractions` is scratch space of the same length, or a function that makes it: the one-pass
+ * split of large columns needs none, and at a million lines it is 8 MB the garbage collector must then
+ * reclaim. Returns the classes in which the settled
  * column went below zero (when watched).
  * @example
  * const out = new Float64Array(3);
@@ -43,11 +45,12 @@ function bucketCount(lines: number, groups: number): number {
 export function splitColumn(
   split: ColumnSplit,
   out: Float64Array,
-  fractions: Float64Array,
+  scratch: Float64Array | (() => Float64Array),
   settlement: SplitSettlement,
 ): ReadonlySet<number> {
   const overdrawn = new Set<number>();
   if (predictedSplit(split, out, settlement, overdrawn)) return overdrawn;
+  const fractions = typeof scratch === 'function' ? scratch() : scratch;
   const { classOf, groupOfClass, weights, caps, numerator, denominator } = split;
   const lineCount = classOf.length;
   const groupCount = split.groupTargets.length;
@@ -56,20 +59,25 @@ export function splitColumn(
   const floorSums = new Float64Array(groupCount);
   const ratio = denominator > 0 ? numerator / denominator : 0;
   const divider = exactDivider(numerator, Math.max(denominator, 1));
+  // Imported bindings are read through getters once transpiled to CommonJS (tsx, vitest): one call per
+  // line in this loop. Local copies are plain reads.
+  const takesCap = TAKES_CAP;
+  const estimateError = ESTIMATE_ERROR;
+  const divide = divideInto;
   for (let line = 0; line < lineCount; line += 1) {
     const group = groupOfClass[classOf[line]!]!;
     if (group < 0) {
-      out[line] = group === TAKES_CAP ? caps[line]! : 0;
+      out[line] = group === takesCap ? caps[line]! : 0;
       continue;
     }
     const weight = weights[line]!;
     const estimate = weight * ratio;
     const floor = Math.floor(estimate);
-    const margin = (floor + 2) * ESTIMATE_ERROR;
+    const margin = (floor + 2) * estimateError;
     let fraction = estimate - floor;
     if (denominator > 0 && (fraction < margin || fraction + margin >= 1)) {
       // Too close to an integer for the estimate to decide the floor: compute it exactly.
-      divideInto(divider, weight, out, fractions, line);
+      divide(divider, weight, out, fractions, line);
       fraction = fractions[line]! / denominator;
     } else {
       out[line] = floor;
@@ -124,14 +132,14 @@ export function splitColumn(
     const group = groupOfClass[classOf[line]!]!;
     if (group >= 0) {
       const fraction = fractions[line]!;
-      const margin = (out[line]! + 2) * ESTIMATE_ERROR;
+      const margin = (out[line]! + 2) * estimateError;
       if (fraction - margin >= top[group]!) {
         out[line] = out[line]! + 1;
       } else if (fraction + margin >= bottom[group]!) {
         // Too close to call: the exact remainder now, while the line is in cache (before settling, since
         // the settled column may be this split's weights), and the unit, if any, after the selection.
         const floor = out[line]!;
-        divideInto(divider, weights[line]!, out, fractions, line);
+        divide(divider, weights[line]!, out, fractions, line);
         invariant(out[line] === floor, 'an estimated floor is exact');
         const remainder = fractions[line]!;
         const lines = near[group]!;

@@ -42,7 +42,11 @@ export function computeLineResults(
   const lineCount = subtotal.length;
   const classes = table.classifier.classes;
   const remaining = subtotal.slice();
-  const fractions = new Float64Array(lineCount);
+  let fractionColumn: Float64Array | undefined;
+  const fractions = (): Float64Array => {
+    fractionColumn ??= new Float64Array(lineCount);
+    return fractionColumn;
+  };
   const reused = keepBreakouts ? undefined : new Float64Array(lineCount);
   const outColumn = (): Float64Array => reused ?? new Float64Array(lineCount);
   const groupOfClass = new Int32Array(classes.length);

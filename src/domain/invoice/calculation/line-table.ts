@@ -45,18 +45,28 @@ export function buildLineTable(
   const classSubtotals: number[] = classifier.classes.map(() => 0);
   if (classifier.byTaxableOnly) {
     // The common case, kept tight: a million lines go through here.
+    // Imported bindings are read through getters once transpiled to CommonJS (tsx, vitest): one call per
+    // line in this loop. Local copies are plain reads.
+    const limit = SCALED_LIMIT;
+    const taxableClass = TAXABLE_CLASS;
+    const exemptClass = EXEMPT_CLASS;
+    const product = roundedProductMinor;
+    const rounded = roundedMinor;
     let taxableSum = 0;
     let exemptSum = 0;
     for (let index = 0; index < count; index += 1) {
       const line = lines[index]!;
-      const amount = lineSubtotalMinor(line, digits);
-      if (!(amount <= SCALED_LIMIT)) return undefined;
+      const amount =
+        line.subtotal === undefined
+          ? product(line.quantity, line.unitPrice, digits)
+          : rounded(line.subtotal, digits);
+      if (!(amount <= limit)) return undefined;
       subtotal[index] = amount;
       if (line.taxable) {
-        classOf[index] = TAXABLE_CLASS;
+        classOf[index] = taxableClass;
         taxableSum += amount;
       } else {
-        classOf[index] = EXEMPT_CLASS;
+        classOf[index] = exemptClass;
         exemptSum += amount;
       }
     }

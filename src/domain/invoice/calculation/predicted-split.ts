@@ -100,15 +100,20 @@ export function predictedSplit(
   const given = new Float64Array(groupCount);
   const near = Array.from({ length: groupCount }, nearLines);
   const { column, sign, watchOverdraft } = settlement;
+  // Imported bindings are read through getters once transpiled to CommonJS (tsx, vitest): one call per
+  // line in this loop. Local copies are plain reads.
+  const takesCap = TAKES_CAP;
+  const estimateError = ESTIMATE_ERROR;
+  const divide = divideInto;
   for (let line = 0; line < classOf.length; line += 1) {
     const group = groupOfClass[classOf[line]!]!;
     if (group < 0) {
-      out[line] = group === TAKES_CAP ? caps[line]! : 0;
+      out[line] = group === takesCap ? caps[line]! : 0;
     } else {
       const weight = weights[line]!;
       const estimate = weight * ratio;
       const floor = Math.floor(estimate);
-      const margin = (floor + 2) * ESTIMATE_ERROR;
+      const margin = (floor + 2) * estimateError;
       const fraction = estimate - floor;
       if (fraction - margin >= top[group]! && fraction + margin < 1) {
         out[line] = floor + 1;
@@ -120,7 +125,7 @@ export function predictedSplit(
       } else {
         // In the window, or a floor the estimate cannot decide: exact, before the settlement below
         // changes what may be this split's weights (a compound coupon).
-        divideInto(divider, weight, quotient, remainder, 0);
+        divide(divider, weight, quotient, remainder, 0);
         const exactFloor = quotient[0]!;
         const exactRemainder = remainder[0]!;
         floorSums[group] = floorSums[group]! + exactFloor;

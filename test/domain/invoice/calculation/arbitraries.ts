@@ -152,3 +152,61 @@ export function invoiceArbitrary(shape: InvoiceShape = {}): fc.Arbitrary<Invoice
       });
     });
 }
+
+/** Decimal places of the minor unit of each currency the arbitraries use. */
+const MINOR_DIGITS: Readonly<Record<string, number>> = { USD: 2, JPY: 0, KWD: 3 };
+
+/**
+ * Invoices whose amounts sit at the edge of the integer fast path: the line subtotals add up to within a
+ * few thousand minor units of 2^50 (`SCALED_LIMIT`), on either side, so that sums, discounts or taxes cross
+ * the limit in some cases and stay just inside it in others. Lines are priced either as quantity × unit
+ * price (with sub-minor digits that round) or by a given subtotal.
+ */
+export function nearLimitInvoiceArbitrary(limit: bigint): fc.Arbitrary<InvoiceCalculationInput> {
+  return fc
+    .record({
+      currency: fc.constantFrom('USD', 'JPY', 'KWD'),
+      offset: fc.oneof(fc.bigInt({ min: -3000n, max: 3000n }), fc.constantFrom(-1n, 0n, 1n)),
+      weights: fc.array(fc.integer({ min: 1, max: 1000 }), { minLength: 1, maxLength: 4 }),
+      priced: fc.array(fc.constantFrom('quantity', 'double', 'subtotal', 'rounding'), {
+        minLength: 4,
+        maxLength: 4,
+      }),
+      taxable: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+      couponCount: fc.integer({ min: 0, max: 3 }),
+      taxCount: fc.integer({ min: 0, max: 2 }),
+    })
+    .chain(({ currency, offset, weights, priced, taxable, couponCount, taxCount }) => {
+      const digits = MINOR_DIGITS[currency] ?? 2;
+      const target = limit + offset;
+      const weightSum = BigInt(weights.reduce((sum, weight) => sum + weight, 0));
+      let given = 0n;
+      const lines: CalcLine[] = weights.map((weight, index) => {
+        const part = index === weights.length - 1 ? target - given : (target * BigInt(weight)) / weightSum;
+        given += part;
+        const uid = `li_${index}`;
+        const line = { uid, taxable: taxable[index] ?? true };
+        switch (priced[index]) {
+          case 'double':
+            // Two units at half the price: the half may end in a sub-minor 5 that rounds up.
+            return { ...line, quantity: '2', unitPrice: fromScaled(part * 5n, digits + 1) };
+          case 'subtotal':
+            return { ...line, quantity: '1', unitPrice: '0', subtotal: fromScaled(part, digits) };
+          case 'rounding':
+            // A sub-minor 4 that rounds down to the same part.
+            return { ...line, quantity: '1', unitPrice: fromScaled(part * 10n + 4n, digits + 1) };
+          default:
+            return { ...line, quantity: '1', unitPrice: fromScaled(part, digits) };
+        }
+      });
+      const uids = lines.map((line) => line.uid);
+      return fc.record({
+        currency: fc.constant(currency),
+        lines: fc.constant(lines),
+        coupons: fc.tuple(
+          ...Array.from({ length: couponCount }, (_, index) => couponArbitrary(index, uids, true)),
+        ),
+        taxes: fc.tuple(...Array.from({ length: taxCount }, (_, index) => taxArbitrary(index))),
+      });
+    });
+}

@@ -9,7 +9,8 @@ import {
   calculateInvoiceReference,
   createInvoiceCalculator,
 } from '../../../../src/domain/invoice/calculation/index.js';
-import { invoiceArbitrary } from './arbitraries.js';
+import { SCALED_LIMIT } from '../../../../src/kernel/scaled.js';
+import { invoiceArbitrary, nearLimitInvoiceArbitrary } from './arbitraries.js';
 
 describe('invoice calculation: fast path against the decimal reference', () => {
   test.prop([invoiceArbitrary()], { numRuns: 400 })(
@@ -47,6 +48,20 @@ describe('invoice calculation: fast path against the decimal reference', () => {
       expect(calculator.calculation()).toEqual(calculateInvoiceReference(input));
     },
   );
+
+  test.prop([nearLimitInvoiceArbitrary(BigInt(SCALED_LIMIT))], { numRuns: 300 })(
+    'fast path equals the decimal reference when the amounts sit just inside or just beyond its range limit',
+    (input) => {
+      expect(calculateInvoice(input)).toEqual(calculateInvoiceReference(input));
+    },
+  );
+
+  test('near-limit invoices take both the fast path and the fallback', () => {
+    const inputs = fc.sample(nearLimitInvoiceArbitrary(BigInt(SCALED_LIMIT)), { numRuns: 200, seed: 12 });
+    const fast = inputs.filter((input) => createInvoiceCalculator(input).columns() !== undefined);
+    expect(fast.length).toBeGreaterThan(20);
+    expect(fast.length).toBeLessThan(inputs.length - 20);
+  });
 
   test('the fast path holds the benchmark-like invoices (no fallback)', () => {
     const input = fc.sample(invoiceArbitrary({ minLines: 50, maxLines: 50, restrictions: false }), {

@@ -1,0 +1,116 @@
+/**
+ * Building sites for the benchmarks through the public `handle()`, and, for sites too large to build one
+ * request at a time within a benchmark run, through the same routes and the same decide/evolve path in
+ * batches: one transaction for a batch of requests, applied in one `applyChanges`, as `handle()` applies
+ * one request's changes. The result is a real state (ids, indexes, schedule and event log as the engine
+ * keeps them), only without a separate immer `produce` per request.
+ */
+
+import { parseQuery } from '../src/api/query.js';
+import { createRouter } from '../src/api/router.js';
+import { routes } from '../src/api/routes.js';
+import { testGateway } from '../src/domain/payment/test-gateway.js';
+import { applyChanges } from '../src/engine/changes.js';
+import { Transaction } from '../src/engine/transaction.js';
+import { type ApiRequest, createSite, handle, type SiteConfig, type SiteState } from '../src/index.js';
+import { toInstant } from '../src/kernel/time.js';
+
+/** A request that must succeed; throws with the response otherwise (a broken fixture, not a result). */
+export function must(
+  state: SiteState,
+  request: ApiRequest,
+  now: string,
+): { state: SiteState; body: unknown } {
+  const result = handle(state, request, { now });
+  if (result.response.status >= 300) {
+    throw new Error(
+      `${request.method} ${request.path} answered ${result.response.status}: ${JSON.stringify(result.response.body)?.slice(0, 500)}`,
+    );
+  }
+  return { state: result.state, body: result.response.body };
+}
+
+/** A mutable handle on a site for fixtures: the state moves with every call. */
+export class BenchSite {
+  state: SiteState;
+  now: string;
+
+  constructor(config: SiteConfig = {}, now = '2026-01-15T12:00:00Z') {
+    this.state = createSite(config);
+    this.now = now;
+  }
+
+  /** A request that must succeed; returns the response body. */
+  ok(method: string, path: string, body?: unknown): unknown {
+    const done = must(this.state, { method, path, ...(body === undefined ? {} : { body }) }, this.now);
+    this.state = done.state;
+    return done.body;
+  }
+
+  /** A product family and a $49 monthly product in it; returns the product id. */
+  product(handle = 'gold', priceInCents = 4900): number {
+    const family = idOf(
+      this.ok('POST', '/product_families.json', { product_family: { name: `${handle} plans` } }),
+    );
+    return idOf(
+      this.ok('POST', `/product_families/${family}/products.json`, {
+        product: { name: handle, handle, price_in_cents: priceInCents, interval: 1, interval_unit: 'month' },
+      }),
+    );
+  }
+}
+
+/** The `id` of the only object in a `{resource: {...}}` body. */
+export function idOf(body: unknown): number {
+  const inner = body !== null && typeof body === 'object' ? Object.values(body)[0] : undefined;
+  const id = inner !== null && typeof inner === 'object' && 'id' in inner ? inner.id : undefined;
+  if (typeof id !== 'number') throw new Error(`no id in ${JSON.stringify(body)?.slice(0, 300)}`);
+  return id;
+}
+
+/** A signup body: a new customer with a card that pays, on a product by handle. */
+export const signupBody = (productHandle: string, n: number): unknown => ({
+  subscription: {
+    product_handle: productHandle,
+    customer_attributes: { first_name: 'Ada', last_name: `Lovelace ${n}`, email: `ada${n}@example.com` },
+    credit_card_attributes: { full_number: '4111111111111111', expiration_month: 12, expiration_year: 2030 },
+  },
+});
+
+const matchRoute = createRouter(routes);
+
+/**
+ * Applies `count` requests (made by `requestOf`) at one instant, `batch` per transaction. Every request
+ * must succeed. Paths carry no query string and no percent-encoding (fixtures only).
+ */
+export function applyInBatches(
+  start: SiteState,
+  count: number,
+  requestOf: (n: number) => { readonly method: string; readonly path: string; readonly body: unknown },
+  now: string,
+  batch = 1000,
+): SiteState {
+  const instant = toInstant(now);
+  const query = parseQuery('', undefined);
+  if (query === undefined) throw new Error('an empty query parses');
+  let state = start;
+  for (let first = 0; first < count; first += batch) {
+    const tx = new Transaction(state, instant);
+    for (let n = first; n < Math.min(count, first + batch); n += 1) {
+      const request = requestOf(n);
+      const match = matchRoute(request.method, request.path.split('/').slice(1));
+      if (match.kind !== 'found') throw new Error(`no route for ${request.method} ${request.path}`);
+      const result = match.route.run({
+        tx,
+        params: match.params,
+        query,
+        body: request.body,
+        gateway: testGateway,
+      });
+      if (!result.ok)
+        throw new Error(`${request.path} refused: ${JSON.stringify(result.error).slice(0, 300)}`);
+    }
+    state = applyChanges(state, [...tx.changes(), { type: 'clock', now: instant }]);
+  }
+  return state;
+}

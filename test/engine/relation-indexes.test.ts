@@ -1,0 +1,114 @@
+/**
+ * The one-to-many indexes that replace table scans (a customer's subscriptions, children and payment
+ * profiles, a payment profile's subscriptions, a subscription's invoices) always list exactly the rows a
+ * scan of the table would find, whatever requests changed them.
+ */
+import { describe, expect, it } from 'vitest';
+import { type ListIndexName, listed } from '../../src/engine/list-index.js';
+import type { SiteState, TableName, TableRows } from '../../src/engine/state.js';
+import { type Table, tableRows } from '../../src/kernel/collection.js';
+import { cardAttributes, num, site } from '../helpers/api.js';
+
+/** What a scan of `table` finds for each key, in id order. */
+function scanned<K extends TableName>(
+  state: SiteState,
+  table: K,
+  keyOf: (row: TableRows[K]) => number | null,
+): Map<string, number[]> {
+  const found = new Map<string, number[]>();
+  for (const row of tableRows(state.tables[table] as Table<TableRows[K]>)) {
+    const key = keyOf(row);
+    if (key === null) continue;
+    found.set(String(key), [...(found.get(String(key)) ?? []), row.id]);
+  }
+  return found;
+}
+
+/** Every key of a list index with its ids sorted. */
+function indexed(state: SiteState, name: ListIndexName): Map<string, number[]> {
+  const found = new Map<string, number[]>();
+  for (const shard of state.listIndexes[name].shards) {
+    for (const slot of Object.keys(shard)) {
+      const key = slot.slice(2);
+      found.set(
+        key,
+        [...listed(state.listIndexes, name, key)].sort((a, b) => a - b),
+      );
+    }
+  }
+  return found;
+}
+
+function expectIndexesMatchScans(state: SiteState): void {
+  expect(indexed(state, 'customerSubscriptions')).toEqual(
+    scanned(state, 'subscriptions', (row) => row.customerId),
+  );
+  expect(indexed(state, 'paymentProfileSubscriptions')).toEqual(
+    scanned(state, 'subscriptions', (row) => row.paymentProfileId),
+  );
+  expect(indexed(state, 'customerChildren')).toEqual(scanned(state, 'customers', (row) => row.parentId));
+  expect(indexed(state, 'customerPaymentProfiles')).toEqual(
+    scanned(state, 'paymentProfiles', (row) => row.customerId),
+  );
+  expect(indexed(state, 'subscriptionInvoices')).toEqual(
+    scanned(state, 'invoices', (row) => row.subscriptionId),
+  );
+}
+
+describe('relation indexes', () => {
+  it('list exactly what a scan finds through signups, parents, cards, cancellations and deletions', () => {
+    const s = site();
+    const product = s.product();
+    const parent = s.customer();
+    const child = s.customer({ parent_id: parent });
+    const other = s.customer({ parent_id: parent });
+    const first = s.subscribed(product);
+    const second = s.subscribed(product);
+    const spare = s.card(first.customer);
+    s.ok('PUT', `/customers/${other}.json`, { customer: { parent_id: child } });
+    s.ok('DELETE', `/subscriptions/${second.id}.json`);
+    s.advance('2026-02-20T12:00:00Z');
+    s.ok('POST', `/subscriptions/${first.id}/invoices.json`, {
+      invoice: { line_items: [{ title: 'Setup', quantity: 1, unit_price: '5' }] },
+    });
+    expectIndexesMatchScans(s.state);
+    expect(listed(s.state.listIndexes, 'customerChildren', parent)).toEqual([child]);
+    expect(listed(s.state.listIndexes, 'customerChildren', child)).toEqual([other]);
+    expect(listed(s.state.listIndexes, 'subscriptionInvoices', first.id).length).toBeGreaterThan(1);
+
+    s.ok('DELETE', `/payment_profiles/${spare}.json`, undefined, 204);
+    s.ok('DELETE', `/customers/${parent}.json`, undefined, 204);
+    expectIndexesMatchScans(s.state);
+    expect(listed(s.state.listIndexes, 'customerChildren', parent)).toEqual([]);
+  });
+
+  it('answer the rare paths that used to scan: delete checks, profile lists, invoice lists', () => {
+    const s = site();
+    const product = s.product();
+    const { id, customer, profile } = s.subscribed(product);
+    const lonely = s.customer();
+    const card = num(
+      s.ok('POST', '/payment_profiles.json', {
+        payment_profile: { customer_id: lonely, ...cardAttributes() },
+      }),
+      'payment_profile',
+      'id',
+    );
+    s.fail('DELETE', `/customers/${customer}.json`, undefined, 422);
+    s.fail('DELETE', `/payment_profiles/${profile}.json`, undefined, 422);
+    const profiles = s.ok('GET', `/payment_profiles.json?customer_id=${lonely}`);
+    expect(profiles).toEqual([
+      { payment_profile: expect.objectContaining({ id: card, customer_id: lonely }) },
+    ]);
+
+    s.ok('POST', `/subscriptions/${id}/invoices.json`, {
+      invoice: { line_items: [{ title: 'Extra', quantity: 2, unit_price: '3' }] },
+    });
+    const ascending = s.invoices(id).map((invoice) => num(invoice, 'subscription_id'));
+    expect(ascending).toEqual([id, id]);
+    const descending = s.ok('GET', `/invoices.json?subscription_id=${id}&direction=desc`);
+    const uids = (body: unknown) =>
+      ((body as { invoices: { uid: string }[] }).invoices ?? []).map((invoice) => invoice.uid);
+    expect(uids(descending)).toEqual(uids(s.ok('GET', `/invoices.json?subscription_id=${id}`)).reverse());
+  });
+});
