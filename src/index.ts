@@ -150,6 +150,7 @@ export { periodOf } from './domain/subscription/schedule.js';
 export { can, type SubscriptionCommand, TRANSITIONS } from './domain/subscription/transitions.js';
 export type { Subscription, SubscriptionState } from './domain/subscription/types.js';
 export { advance } from './engine/advance.js';
+export { applyChanges, type Change } from './engine/changes.js';
 export { emailOutbox } from './engine/emails.js';
 export {
   type CouponSource,

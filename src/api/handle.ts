@@ -4,7 +4,7 @@
  */
 
 import { testGateway } from '../domain/payment/test-gateway.js';
-import { applyChanges } from '../engine/changes.js';
+import { applyChanges, type Change } from '../engine/changes.js';
 import { catchUp, effectiveNow } from '../engine/clock.js';
 import type { SiteState } from '../engine/state.js';
 import { Transaction } from '../engine/transaction.js';
@@ -38,7 +38,12 @@ function describe(fault: unknown): string {
   return fault instanceof Error ? fault.name : 'internal error';
 }
 
-const rejected = (state: SiteState, response: ApiResponse): HandleResult => ({ state, response, events: [] });
+const rejected = (state: SiteState, response: ApiResponse): HandleResult => ({
+  state,
+  response,
+  events: [],
+  changes: [],
+});
 
 function handleUnsafe(state: SiteState, request: ApiRequest, context: HandleContext): HandleResult {
   const requested = parseNow(context.now);
@@ -68,6 +73,7 @@ function handleUnsafe(state: SiteState, request: ApiRequest, context: HandleCont
         headers: { 'WWW-Authenticate': 'Basic realm="billing-core"' },
       },
       events: [],
+      changes: [],
     };
   }
 
@@ -84,18 +90,22 @@ function handleUnsafe(state: SiteState, request: ApiRequest, context: HandleCont
   const result = match.route.run({ tx, params: match.params, query, body: body.value, gateway });
   if (!result.ok) return rejected(state, routeErrorResponse(result.error, match.route.errorShape));
 
-  const changes = tx.changes();
+  const decided = tx.changes();
   // A read that found nothing due leaves the very same state; anything else also records the clock.
-  const next =
-    changes.length === 0 && caughtUp.state === state
-      ? state
-      : applyChanges(caughtUp.state, [...changes, { type: 'clock', now }]);
+  const unchanged = decided.length === 0 && caughtUp.state === state;
+  const requestChanges: Change[] = unchanged ? [] : [...decided, { type: 'clock', now }];
+  const next = unchanged ? state : applyChanges(caughtUp.state, requestChanges);
   const responseBody = result.value.present?.(next);
   const response: ApiResponse =
     responseBody === undefined
       ? { status: result.value.status }
       : { status: result.value.status, body: responseBody };
-  return { state: next, response, events: [...caughtUp.events, ...tx.events()] };
+  return {
+    state: next,
+    response,
+    events: [...caughtUp.events, ...tx.events()],
+    changes: [...caughtUp.changes, ...requestChanges],
+  };
 }
 
 function parseNow(now: unknown): string | undefined {

@@ -1,6 +1,7 @@
 /** The request and response shapes of the embedding API (CONTRACT section 2). */
 import type { SiteEvent } from '../domain/event-log/types.js';
 import type { PaymentGateway } from '../domain/payment/types.js';
+import type { Change } from '../engine/changes.js';
 import type { SiteState } from '../engine/state.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -28,6 +29,11 @@ export interface HandleResult {
   readonly response: ApiResponse;
   /** The event-log records (SPEC 2.13) this call appended. */
   readonly events: readonly SiteEvent[];
+  /**
+   * What this call changed, in order (catch-up steps first, then the request): the site's event-sourced
+   * log. `applyChanges(input state, changes)` equals `state`; a rejected request has none.
+   */
+  readonly changes: readonly Change[];
 }
 
 export interface HandleContext {

@@ -4,17 +4,18 @@ import type { SiteEvent } from '../domain/event-log/types.js';
 import { testGateway } from '../domain/payment/test-gateway.js';
 import type { PaymentGateway } from '../domain/payment/types.js';
 import { toInstant } from '../kernel/time.js';
+import type { Change } from './changes.js';
 import { advanceTo } from './clock.js';
 import type { SiteState } from './state.js';
 
 /**
  * Advances a site's time to `now`: renewals, trial ends, delayed cancellations, dunning steps and
- * expiries, in time order.
+ * expiries, in time order. `changes` are the applied changes in order (the event-sourced log of the call).
  * @example const { state: later, events } = advance(state, { now: '2026-03-01T00:00:00Z' });
  */
 export function advance(
   state: SiteState,
   context: { readonly now: string | Date; readonly payments?: PaymentGateway },
-): { state: SiteState; events: readonly SiteEvent[] } {
+): { state: SiteState; events: readonly SiteEvent[]; changes: readonly Change[] } {
   return advanceTo(state, toInstant(context.now), context.payments ?? testGateway);
 }

@@ -5,14 +5,12 @@
 
 import type { SiteEvent } from '../domain/event-log/types.js';
 import type { PaymentGateway } from '../domain/payment/types.js';
-import { dueAt } from '../domain/subscription/schedule.js';
 import type { Subscription } from '../domain/subscription/types.js';
-import { tableGet } from '../kernel/collection.js';
 import { invariant } from '../kernel/invariant.js';
 import type { Instant } from '../kernel/time.js';
-import { applyChanges } from './changes.js';
+import { applyChanges, type Change } from './changes.js';
 import { runDue } from './operations/lifecycle.js';
-import { firstBucket } from './schedule.js';
+import { DueQueue } from './due-queue.js';
 import type { SiteState } from './state.js';
 import { Transaction } from './transaction.js';
 
@@ -25,14 +23,7 @@ export function earliestDue(
   state: SiteState,
   now: Instant,
 ): { at: Instant; subscription: Subscription } | null {
-  let earliest: { at: Instant; subscription: Subscription } | null = null;
-  for (const id of firstBucket(state.schedule, now)) {
-    const subscription = tableGet(state.tables.subscriptions, id);
-    const at = subscription === undefined ? null : dueAt(subscription);
-    if (subscription !== undefined && at !== null && (earliest === null || at < earliest.at))
-      earliest = { at, subscription };
-  }
-  return earliest;
+  return new DueQueue().earliest(state, now);
 }
 
 const MAX_STEPS = 1_000_000;
@@ -49,19 +40,22 @@ const progressOf = (subscription: Subscription): string =>
   ].join('|');
 
 /**
- * Performs everything due up to `now`, in time order.
+ * Performs everything due up to `now`, in time order; `changes` are what it applied, in order, so that
+ * folding them onto the input state gives the output state (the event-sourced log of the catch-up).
  * @example const { state: caughtUp, events } = catchUp(state, '2026-02-01T00:00:00.000Z', testGateway);
  */
 export function catchUp(
   state: SiteState,
   now: Instant,
   gateway: PaymentGateway,
-): { state: SiteState; events: SiteEvent[] } {
+): { state: SiteState; events: SiteEvent[]; changes: Change[] } {
   const events: SiteEvent[] = [];
+  const changes: Change[] = [];
   let current = state;
+  const queue = new DueQueue();
   for (let step = 0; step < MAX_STEPS; step += 1) {
-    const due = earliestDue(current, now);
-    if (due === null || due.at > now) return { state: current, events };
+    const due = queue.earliest(current, now);
+    if (due === null || due.at > now) return { state: current, events, changes };
     const tx = new Transaction(current, due.at);
     runDue(tx, due.subscription, gateway);
     const updated = tx.get('subscriptions', due.subscription.id);
@@ -69,7 +63,10 @@ export function catchUp(
       updated === undefined || progressOf(updated) !== progressOf(due.subscription),
       'a due step moves its subscription on',
     );
-    current = applyChanges(current, [...tx.changes(), { type: 'clock', now: due.at }]);
+    const stepChanges: Change[] = [...tx.changes(), { type: 'clock', now: due.at }];
+    queue.noteChanges(stepChanges);
+    current = applyChanges(current, stepChanges);
+    for (const change of stepChanges) changes.push(change);
     events.push(...tx.events());
   }
   invariant(false, 'catch-up did not settle');
@@ -83,12 +80,15 @@ export function advanceTo(
   state: SiteState,
   now: Instant,
   gateway: PaymentGateway,
-): { state: SiteState; events: readonly SiteEvent[] } {
+): { state: SiteState; events: readonly SiteEvent[]; changes: readonly Change[] } {
   const target = effectiveNow(state, now);
   const caught = catchUp(state, target, gateway);
-  const clocked =
-    caught.state.clock === target
-      ? caught.state
-      : applyChanges(caught.state, [{ type: 'clock', now: target }]);
-  return { state: clocked, events: caught.events };
+  if (caught.state.clock === target)
+    return { state: caught.state, events: caught.events, changes: caught.changes };
+  const clock: Change = { type: 'clock', now: target };
+  return {
+    state: applyChanges(caught.state, [clock]),
+    events: caught.events,
+    changes: [...caught.changes, clock],
+  };
 }

@@ -9,4 +9,52 @@ export {
   invoiceRequestArbitrary,
   siteConfigArbitrary,
 } from './arbitraries.js';
+export {
+  bracketsArbitrary,
+  COMPONENT_KINDS_CREATED,
+  type ComponentKindCreated,
+  type ComponentRequest,
+  componentArbitrary,
+  componentPricingArbitrary,
+  couponArbitrary,
+  customerArbitrary,
+  type PriceBracket,
+  type ProductFields,
+  productArbitrary,
+} from './catalog-arbitraries.js';
+export {
+  type Command,
+  type CommandOp,
+  commandArbitrary,
+  commandSequenceArbitrary,
+  isNoOp,
+  type Pick,
+  type ReadTarget,
+  SEED_CATALOG,
+  type StatusAction,
+} from './commands.js';
 export { checkInvoice, checkState } from './invariants.js';
+export { requestFor, simulationConfig } from './requests.js';
+export {
+  checkStep,
+  replayChanges,
+  replayRequests,
+  SIMULATION_START,
+  type SimulationOptions,
+  type SimulationResult,
+  type SimulationStep,
+  simulate,
+} from './simulation.js';
+export {
+  describeRun,
+  SimulationFailure,
+  type SimulationPropertyOptions,
+  simulationProperty,
+} from './simulation-property.js';
+export {
+  allowedTransition,
+  COMMAND_OUTCOMES,
+  checkBalances,
+  checkGroups,
+  checkTransitions,
+} from './state-invariants.js';

@@ -15,7 +15,7 @@ import type { Transaction } from '../../engine/transaction.js';
 import { indexGet } from '../../kernel/collection.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { decodeBody, isHandle } from '../common.js';
-import { z, zBool, zId, zText } from '../decode.js';
+import { schemaPerKey, z, zBool, zId, zText } from '../decode.js';
 import { errorResponse } from '../errors.js';
 import type { RouteError } from '../route.js';
 import {
@@ -74,9 +74,11 @@ const componentFields = () => ({
 const componentObject = z.object(componentFields());
 export type ComponentInput = z.output<typeof componentObject>;
 
+const createBody = schemaPerKey((kind) => z.object({ [kind]: componentObject }));
+
 /** Decodes the create body of a kind, `{<kind>: {...}}`; failures are a 422 `{errors: [...]}`. */
 export function decodeCreateBody(kind: ComponentKind, body: unknown): Result<ComponentInput, RouteError> {
-  const decoded = decodeBody(z.object({ [kind]: componentObject }), body);
+  const decoded = decodeBody(createBody(kind), body);
   if (!decoded.ok) return decoded;
   const input = decoded.value[kind];
   return input === undefined ? err({ response: errorResponse(422, `${kind}: is required`) }) : ok(input);

@@ -14,13 +14,16 @@ import { cmp } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { calendarDateOf, parseCalendarDate, parseTimestamp } from '../../kernel/time.js';
 import { findRef } from '../common.js';
-import { z, zBool, zCents, zDecimal, zInt, zText } from '../decode.js';
+import { schemaPerKey, z, zBool, zCents, zDecimal, zInt, zText } from '../decode.js';
 import type { RouteError } from '../route.js';
 
 const MAX_RESTRICTIONS = 1000;
 
 /** A restriction map as its entries, in order: `[key, applicable]`. */
 export type RestrictionEntries = readonly (readonly [string, boolean])[];
+
+// Built once: a map may hold a thousand entries, and a schema built per entry costs far more than a parse.
+const restrictionFlag = zBool();
 
 const restrictionMap = () =>
   z.unknown().transform((value, context): RestrictionEntries => {
@@ -36,7 +39,7 @@ const restrictionMap = () =>
     }
     const result: (readonly [string, boolean])[] = [];
     for (const [key, flag] of entries) {
-      const parsed = zBool().safeParse(flag);
+      const parsed = restrictionFlag.safeParse(flag);
       if (!parsed.success) {
         context.addIssue({ code: 'custom', message: 'values must be true or false' });
         return z.NEVER;
@@ -64,12 +67,13 @@ const couponFields = (currency: string) => ({
 });
 
 /** A create or update body. */
-export const couponBody = (currency: string) =>
+export const couponBody = schemaPerKey((currency) =>
   z.object({
     coupon: z.object(couponFields(currency)).optional(),
     restricted_products: restrictionMap().optional(),
     restricted_components: restrictionMap().optional(),
-  });
+  }),
+);
 
 export type CouponBody = z.infer<ReturnType<typeof couponBody>>;
 

@@ -6,7 +6,7 @@ import type { Transaction } from '../../engine/transaction.js';
 import { indexGet, tableRows } from '../../kernel/collection.js';
 import { err } from '../../kernel/result.js';
 import { decodeBody, findRef, handleProblem, missing, stamp } from '../common.js';
-import { z, zText } from '../decode.js';
+import { schemaPerKey, z, zText } from '../decode.js';
 import { type Route, type RouteContext, type RouteResult, reply } from '../route.js';
 import { presentPricing, pricingFields, resolvePricing } from './product-pricing.js';
 import { findProduct, presentProduct } from './products.js';
@@ -45,14 +45,15 @@ export const findProductPricePoint = (
   return pricePoint?.productId === product.id ? pricePoint : undefined;
 };
 
-const body = (currency: string) =>
+const body = schemaPerKey((currency) =>
   z.object({
     price_point: z.object({
       name: zText().min(1, 'cannot be blank').optional(),
       handle: zText().nullish(),
       ...pricingFields(currency),
     }),
-  });
+  }),
+);
 
 type Found = { product: Product; pricePoint: ProductPricePoint };
 

@@ -6,7 +6,7 @@ import type { Transaction } from '../../engine/transaction.js';
 import { indexGet, tableGet, tableRows } from '../../kernel/collection.js';
 import { err } from '../../kernel/result.js';
 import { decodeBody, findRef, handleProblem, missing, pageOf, paging, stamp } from '../common.js';
-import { z, zBool, zText } from '../decode.js';
+import { schemaPerKey, z, zBool, zText } from '../decode.js';
 import { type Route, reply } from '../route.js';
 import { presentProductFamily } from './product-families.js';
 import { presentPricing, pricingFields, resolvePricing } from './product-pricing.js';
@@ -55,7 +55,7 @@ const productFields = (currency: string) => ({
   ...pricingFields(currency),
 });
 
-const productBody = (currency: string) => z.object({ product: z.object(productFields(currency)) });
+const productBody = schemaPerKey((currency) => z.object({ product: z.object(productFields(currency)) }));
 
 /** Why a product's handle cannot be used, if it cannot. */
 const handleError = (tx: Transaction, handle: string | null, selfId: number | null) => {

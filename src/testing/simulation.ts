@@ -1,0 +1,151 @@
+/**
+ * A deterministic simulation: commands run in order against a site, time moving by each command's
+ * hours, every invariant checked after every step. The run keeps its event-sourced log (the changes each
+ * step applied) so that it can be replayed onto an empty site.
+ */
+import { handle } from '../api/handle.js';
+import type { ApiRequest } from '../api/types.js';
+import type { SiteConfig } from '../domain/site/config.js';
+import { advance } from '../engine/advance.js';
+import { applyChanges, type Change } from '../engine/changes.js';
+import { createSite, type SiteState } from '../engine/state.js';
+import { tableGet } from '../kernel/collection.js';
+import { addSeconds, type Instant } from '../kernel/time.js';
+import type { Command } from './commands.js';
+import { checkInvoice, checkState } from './invariants.js';
+import { requestFor } from './requests.js';
+import { checkBalances, checkGroups, checkTransitions } from './state-invariants.js';
+
+/** What one command did. */
+export interface SimulationStep {
+  readonly index: number;
+  readonly command: Command;
+  readonly now: Instant;
+  /** `request` went through `handle`, `advance` moved time, `skipped` had nothing to act on. */
+  readonly kind: 'request' | 'advance' | 'skipped';
+  readonly request?: ApiRequest;
+  readonly status?: number;
+  /** The changes the step applied, in order (empty for a rejected request). */
+  readonly changes: readonly Change[];
+}
+
+export interface SimulationResult {
+  readonly state: SiteState;
+  readonly steps: readonly SimulationStep[];
+  /** The first step whose outcome broke an invariant, with the violations; null when none did. */
+  readonly failure: { readonly step: number; readonly violations: readonly string[] } | null;
+}
+
+export interface SimulationOptions {
+  /** The instant of the first command (before its hours). */
+  readonly start?: Instant;
+  /**
+   * The checks run after every step that changed the state, given the step's changes; by default
+   * `checkStep`, which is `checkState` limited to the invoices the step wrote (the others cannot have
+   * changed). The final state always gets the full `checkState`.
+   */
+  readonly check?: (state: SiteState, changes: readonly Change[]) => readonly string[];
+}
+
+export const SIMULATION_START: Instant = '2026-01-15T12:00:00.000Z';
+
+/**
+ * Every invariant that a step's changes can break: the invoices it wrote satisfy `checkInvoice`; balances,
+ * groups and transitions hold over the whole site.
+ * @example expect(checkStep(result.state, result.changes)).toEqual([])
+ */
+export function checkStep(state: SiteState, changes: readonly Change[]): string[] {
+  const written = new Set<number>();
+  for (const change of changes)
+    if (change.type === 'put' && change.table === 'invoices') written.add(change.row.id);
+  const violations: string[] = [];
+  for (const id of written) {
+    const invoice = tableGet(state.tables.invoices, id);
+    if (invoice !== undefined) violations.push(...checkInvoice(invoice));
+  }
+  return [...violations, ...checkBalances(state), ...checkGroups(state), ...checkTransitions(state)];
+}
+
+/** What must hold of one request's answer whatever the state: no fault, and a refusal changes nothing. */
+function answerViolations(before: SiteState, result: ReturnType<typeof handle>): string[] {
+  const violations: string[] = [];
+  const { status, body } = result.response;
+  if (status >= 500) violations.push(`answered ${status}`);
+  if (JSON.stringify(body ?? null).includes('could not be processed'))
+    violations.push(`an internal fault: ${JSON.stringify(body)}`);
+  if (status >= 400) {
+    if (result.state !== before) violations.push('a rejected request changed the state object');
+    if (result.events.length > 0 || result.changes.length > 0)
+      violations.push('a rejected request recorded events or changes');
+  }
+  return violations;
+}
+
+/**
+ * Runs commands from an empty site of `config`, checking after every step; stops at the first step that
+ * breaks an invariant.
+ * @example const { failure } = simulate(simulationConfig(), fc.sample(commandSequenceArbitrary(), 1)[0]);
+ */
+export function simulate(
+  config: SiteConfig,
+  commands: readonly Command[],
+  options: SimulationOptions = {},
+): SimulationResult {
+  const check = options.check ?? checkStep;
+  let state = createSite(config);
+  let now = options.start ?? SIMULATION_START;
+  const steps: SimulationStep[] = [];
+  for (const [index, command] of commands.entries()) {
+    now = addSeconds(now, command.hours * 3600);
+    const before = state;
+    const request = command.op === 'wait' ? undefined : requestFor(state, command);
+    let violations: string[] = [];
+    let changes: readonly Change[] = [];
+    if (command.op === 'wait') {
+      const advanced = advance(state, { now });
+      state = advanced.state;
+      changes = advanced.changes;
+      steps.push({ index, command, now, kind: 'advance', changes });
+    } else if (request === undefined) {
+      steps.push({ index, command, now, kind: 'skipped', changes });
+    } else {
+      const result = handle(state, request, { now });
+      state = result.state;
+      changes = result.changes;
+      violations = answerViolations(before, result);
+      steps.push({ index, command, now, kind: 'request', request, status: result.response.status, changes });
+    }
+    if (state !== before) violations.push(...check(state, changes));
+    if (violations.length > 0) return { state, steps, failure: { step: index, violations } };
+  }
+  const final = checkState(state);
+  return {
+    state,
+    steps,
+    failure: final.length === 0 ? null : { step: Math.max(0, steps.length - 1), violations: final },
+  };
+}
+
+/**
+ * Replays a run's event-sourced log: its changes folded, in order, onto an empty site of `config`.
+ * @example expect(replayChanges(config, run.steps)).toStrictEqual(run.state)
+ */
+export function replayChanges(config: SiteConfig, steps: readonly SimulationStep[]): SiteState {
+  let state = createSite(config);
+  for (const step of steps) state = applyChanges(state, step.changes);
+  return state;
+}
+
+/**
+ * Replays a run's accepted requests and time advances, each at its instant, onto an empty site.
+ * @example expect(replayRequests(config, run.steps)).toStrictEqual(run.state)
+ */
+export function replayRequests(config: SiteConfig, steps: readonly SimulationStep[]): SiteState {
+  let state = createSite(config);
+  for (const step of steps) {
+    if (step.kind === 'advance') state = advance(state, { now: step.now }).state;
+    else if (step.kind === 'request' && step.request !== undefined && (step.status ?? 500) < 400)
+      state = handle(state, step.request, { now: step.now }).state;
+  }
+  return state;
+}
