@@ -196,8 +196,9 @@ describe('the official SDK through the billing lifecycle', () => {
 
     const status = new SubscriptionStatusController(client);
     const renewal = (await status.previewRenewal(ids.subscription, {})).result.renewalPreview;
-    // Silver 29.00, five seats at 10.00, 150 calls (the 50 above 100 at 0.50) and one event at 0.10.
-    expect(renewal?.subtotalInCents).toBe(10410n);
+    // The advance invoice above billed Silver and the seats of the next period: the renewal it covers
+    // bills only the arrears, 150 calls (the 50 above 100 at 0.50) and one event at 0.10.
+    expect(renewal?.subtotalInCents).toBe(2510n);
 
     const products = new SubscriptionProductsController(client);
     const migration = (

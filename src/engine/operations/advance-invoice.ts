@@ -158,7 +158,7 @@ export function renewCoveredPeriod(
  * The recurring coupons of the arrears invoice: percentages as on any renewal; an amount coupon only
  * with what the advance invoice left of its amount, so the period's discount is the coupon's once.
  */
-function arrearsCouponSpecs(
+export function arrearsCouponSpecs(
   tx: Transaction,
   subscription: Subscription,
   advance: Invoice,

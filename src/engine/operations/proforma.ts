@@ -1,8 +1,11 @@
 /**
- * Proforma invoices: what a subscription's next renewal will charge, priced by the shared invoice
- * pricing (`draftLines`, `draftDiscounts`, `priceInvoice`) with the customer's taxes, and stored in its
- * own table. Creating one moves no money, no balance and no invoice. A preview builds the same document
- * in a scratch transaction that is dropped, so it leaves the state exactly as it was.
+ * Proforma invoices: what a subscription's next renewal will charge — the same lines and coupons as the
+ * renewal preview and the renewal itself (`upcomingRenewal`: product, components at their current
+ * quantities, usage so far billed in arrears; only the arrears when an advance invoice covers the
+ * period) — priced by the shared invoice pricing (`draftLines`, `draftDiscounts`, `priceInvoice`) with
+ * the customer's taxes, and stored in its own table. Creating one moves no money, no balance and no
+ * invoice. A preview builds the same document in a scratch transaction that is dropped, so it leaves the
+ * state exactly as it was.
  */
 
 import type { DomainError } from '../../domain/errors.js';
@@ -27,7 +30,7 @@ import {
   priceInvoice,
   taxRatesFor,
 } from './invoice-build.js';
-import { productCharge } from './lifecycle.js';
+import { upcomingRenewal } from './upcoming-renewal.js';
 
 /** The states in which a subscription renews, so that a proforma of its next renewal means something. */
 const RENEWING_STATES: ReadonlySet<SubscriptionState> = new Set([
@@ -92,22 +95,23 @@ function refusal(subscription: Subscription): DomainError | undefined {
 
 /**
  * Builds (without storing) the proforma invoice of a subscription's next renewal, taking its id, number
- * and transaction ids from `tx`.
+ * and transaction ids from `tx`. Its lines and coupons are those the renewal will bill (`upcomingRenewal`),
+ * read from `tx.state`: call it before `tx` writes anything.
  */
 function buildProforma(tx: Transaction, subscription: Subscription): Result<ProformaInvoice, DomainError> {
   const refusedWith = refusal(subscription);
   if (refusedWith !== undefined) return err(refusedWith);
   const customer = tx.get('customers', subscription.customerId);
-  const period = nextPeriodOf(tx, subscription);
-  if (customer === undefined || period === undefined)
+  // The renewal's charge builders reset the rows they bill, so they run in a scratch transaction.
+  const upcoming = upcomingRenewal(new Transaction(tx.state, tx.now), subscription);
+  if (customer === undefined || upcoming === undefined)
     return err(refused('The subscription has no customer or price point.'));
+  const { period } = upcoming;
   const product = tx.get('products', subscription.productId);
   const family = product === undefined ? undefined : tx.get('productFamilies', product.productFamilyId);
-  const charge = productCharge(tx, subscription, period.start, period.end);
-  const charges = charge === undefined ? [] : [charge];
   const id = tx.nextId('proformaInvoices');
-  const lines = draftLines(tx, charges);
-  const discounts = draftDiscounts(tx, renewalCouponSpecs(tx, subscription, charges), lines);
+  const lines = draftLines(tx, upcoming.charges);
+  const discounts = draftDiscounts(tx, upcoming.coupons, lines);
   const address = customerAddress(customer);
   const priced = priceInvoice(tx, lines, discounts, taxRatesFor(tx.settings.taxes, customer, address));
   const defaults = tx.settings.invoiceDefaults;

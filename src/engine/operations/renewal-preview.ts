@@ -1,16 +1,15 @@
 /**
  * The renewal preview (SPEC 4.8): the next renewal's invoice, computed by the same code as the renewal in
- * a transaction that is thrown away, at current quantities or at custom ones. Nothing changes.
+ * a transaction that is thrown away, at current quantities or at custom ones. Nothing changes. A period
+ * an advance invoice already billed previews what its renewal still bills (`upcomingRenewal`).
  */
 
 import type { Subscription } from '../../domain/subscription/types.js';
 import { type Dec, toMinor } from '../../kernel/money.js';
 import { Transaction } from '../transaction.js';
 import { emptyRow, findRow, saveRow } from './allocation-rows.js';
-import { type ChargeLine, createInvoice } from './billing.js';
-import { componentRenewalCharges } from './component-renewal.js';
-import { productCharge } from './lifecycle.js';
-import { nextPeriodOf, renewalCouponSpecs } from './proforma.js';
+import { createInvoice } from './billing.js';
+import { upcomingRenewal } from './upcoming-renewal.js';
 
 /** A custom quantity (and price point) for one component in the preview. */
 export interface PreviewQuantity {
@@ -22,30 +21,6 @@ export interface PreviewQuantity {
 /** States whose subscriptions renew. */
 const RENEWING = new Set(['active', 'trialing', 'past_due', 'unpaid', 'soft_failure']);
 
-/** The initial charge a trial's end adds when the product charges it after the trial (as `endTrial` does). */
-function initialChargeAfterTrial(tx: Transaction, subscription: Subscription): ChargeLine[] {
-  if (subscription.state !== 'trialing') return [];
-  const product = tx.get('products', subscription.productId);
-  const pricePoint = tx.get('productPricePoints', subscription.productPricePointId);
-  if (
-    product === undefined ||
-    pricePoint === undefined ||
-    !product.initialChargeAfterTrial ||
-    pricePoint.initialCharge === null
-  )
-    return [];
-  return [
-    {
-      title: `${product.name} initial charge`,
-      quantity: '1',
-      unitPrice: pricePoint.initialCharge,
-      taxable: product.taxable,
-      kind: 'initial',
-      productId: product.id,
-    },
-  ];
-}
-
 /** The renewal preview in the official shape, or undefined when the subscription has no next period. */
 export function previewRenewal(
   tx: Transaction,
@@ -54,8 +29,6 @@ export function previewRenewal(
 ) {
   if (!RENEWING.has(subscription.state) || subscription.cancelAtEndOfPeriod) return undefined;
   const scratch = new Transaction(tx.state, tx.now);
-  const period = nextPeriodOf(scratch, subscription);
-  if (period === undefined) return undefined;
   for (const entry of custom) {
     const component = scratch.get('components', entry.componentId);
     if (component === undefined) continue;
@@ -66,18 +39,15 @@ export function previewRenewal(
       pricePointId: entry.pricePointId ?? row.pricePointId,
     });
   }
-  const product = productCharge(scratch, subscription, period.start, period.end);
-  const charges = [
-    ...(product === undefined ? [] : [product]),
-    ...initialChargeAfterTrial(scratch, subscription),
-    ...componentRenewalCharges(scratch, subscription, period),
-  ];
+  const upcoming = upcomingRenewal(scratch, subscription);
+  if (upcoming === undefined) return undefined;
+  const { period } = upcoming;
   const invoice = createInvoice(scratch, {
     subscription,
     role: 'renewal',
     status: 'draft',
-    lines: charges,
-    coupons: renewalCouponSpecs(scratch, subscription, charges),
+    lines: upcoming.charges,
+    coupons: upcoming.coupons,
     periodStartedAt: period.start,
     periodEndsAt: period.end,
   });
