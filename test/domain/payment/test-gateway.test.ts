@@ -1,0 +1,70 @@
+import { describe, expect, test } from 'vitest';
+import { testGateway } from '../../../src/domain/payment/test-gateway.js';
+import type { PaymentAttempt, PaymentProfile } from '../../../src/domain/payment/types.js';
+
+const profile = (lastFour: string): PaymentProfile => ({
+  id: 9,
+  customerId: 1,
+  paymentType: 'credit_card',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  lastFour,
+  cardType: 'bogus',
+  expirationMonth: 12,
+  expirationYear: 2030,
+  bankName: null,
+  bankAccountType: null,
+  bankAccountHolderType: null,
+  billingAddress: null,
+  billingAddress2: null,
+  billingCity: null,
+  billingState: null,
+  billingZip: null,
+  billingCountry: null,
+  vault: 'bogus',
+  vaultToken: 'bogus_token_9',
+  disabled: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+const attempt = (lastFour: string, kind: PaymentAttempt['kind']): PaymentAttempt => ({
+  kind,
+  amount: '10',
+  currency: 'USD',
+  paymentProfile: profile(lastFour),
+  customerId: 1,
+  subscriptionId: null,
+  memo: 'renewal',
+  at: '2026-02-01T00:00:00.000Z',
+});
+
+const FORCED_FAILURE = { success: false, message: 'Bogus Gateway: Forced failure' };
+
+describe('the test gateway (CONTRACT 5), by the last digit', () => {
+  test('1 succeeds, with a transaction id naming the profile and the instant', () => {
+    const outcome = { success: true, gatewayTransactionId: 'bogus_9_2026-02-01T00:00:00.000Z' };
+    expect(testGateway(attempt('1111', 'payment'))).toEqual(outcome);
+    expect(testGateway(attempt('1111', 'authorization'))).toEqual(outcome);
+  });
+  test('2 authorizes but fails every payment', () => {
+    expect(testGateway(attempt('1112', 'authorization'))).toEqual({ success: true });
+    expect(testGateway(attempt('1112', 'payment'))).toEqual(FORCED_FAILURE);
+  });
+  test('3 fails everything', () => {
+    expect(testGateway(attempt('1113', 'authorization'))).toEqual(FORCED_FAILURE);
+    expect(testGateway(attempt('1113', 'payment'))).toEqual(FORCED_FAILURE);
+  });
+  test('4 authorizes but its payments need 3-D Secure authentication', () => {
+    expect(testGateway(attempt('4444', 'authorization'))).toEqual({ success: true });
+    expect(testGateway(attempt('4444', 'payment'))).toEqual({
+      success: false,
+      requiresAction: true,
+      message: 'Your card was declined. This transaction requires 3D secure authentication.',
+    });
+  });
+  test('the last digit decides, not the first', () => {
+    expect(testGateway(attempt('1000', 'payment'))).toEqual(FORCED_FAILURE);
+    expect(testGateway(attempt('', 'payment'))).toEqual(FORCED_FAILURE);
+  });
+});
