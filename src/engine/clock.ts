@@ -9,8 +9,8 @@ import type { Subscription } from '../domain/subscription/types.js';
 import { invariant } from '../kernel/invariant.js';
 import type { Instant } from '../kernel/time.js';
 import { applyChanges, type Change } from './changes.js';
-import { runDue } from './operations/lifecycle.js';
 import { DueQueue } from './due-queue.js';
+import { runDue } from './operations/lifecycle.js';
 import type { SiteState } from './state.js';
 import { Transaction } from './transaction.js';
 

@@ -2,37 +2,65 @@
  * The schedule: which subscriptions have something due, bucketed by the UTC day it falls due on. A
  * request costs nothing extra until the first bucket's day arrives; then only that bucket is read, never
  * every subscription. `evolve` keeps it up to date whenever a subscription row is written.
+ *
+ * A day's ids are a chunked list that only grows, so a write copies one chunk, not the day (immer copies
+ * only what a draft writes under): moving a
+ * subscription away leaves its entry behind (stale) and only counts it out. An entry counts while it is
+ * its subscription's last entry in the bucket and the subscription is still due that day; the order of
+ * the counting entries is the order in which the subscriptions joined the day.
  */
 
 import { dueAt } from '../domain/subscription/schedule.js';
 import type { Subscription } from '../domain/subscription/types.js';
 import {
+  type ChunkedList,
   emptyIndex,
   indexDeleteInPlace,
   indexGet,
   indexSetInPlace,
+  listPushInPlace,
+  listRange,
+  type MutableChunkedList,
   type MutableShardedIndex,
   type ShardedIndex,
+  type Table,
+  tableGet,
 } from '../kernel/collection.js';
 import type { Instant } from '../kernel/time.js';
+
+export interface DayBucket {
+  /** Tells a bucket from an earlier one of the same day that emptied (see `Schedule.serials`). */
+  readonly serial: number;
+  /** Subscription ids in the order they joined the day, stale entries included. */
+  readonly ids: ChunkedList<number>;
+  /** How many subscriptions are due that day. */
+  readonly due: number;
+}
 
 export interface Schedule {
   /** The days (`YYYY-MM-DD`, UTC) that have a bucket, ascending. */
   readonly days: readonly string[];
-  /** Subscription ids by day. */
-  readonly buckets: ShardedIndex<readonly number[]>;
+  /** Buckets by day. */
+  readonly buckets: ShardedIndex<DayBucket>;
+  /** Buckets created so far. */
+  readonly serials: number;
 }
 
+export const emptySchedule = (): Schedule => ({ days: [], buckets: emptyIndex(), serials: 0 });
+
+export const dayOf = (instant: Instant | null): string | null =>
+  instant === null ? null : instant.slice(0, 10);
+
+const dayStart = (day: string): Instant => `${day}T00:00:00.000Z`;
+
+/** The writable view of a schedule (what an immer draft of it is). */
 export interface MutableSchedule {
   days: string[];
-  buckets: MutableShardedIndex<number[]>;
+  buckets: MutableShardedIndex<{ serial: number; ids: MutableChunkedList<number>; due: number }>;
+  serials: number;
 }
 
-export const emptySchedule = (): Schedule => ({ days: [], buckets: emptyIndex() });
-
-const dayOf = (instant: Instant | null): string | null => (instant === null ? null : instant.slice(0, 10));
-
-/** Moves a subscription between buckets after its row changed (inside `evolve`). */
+/** Moves a subscription between day buckets after its row changed (inside `evolve`, on a draft). */
 export function reschedule(
   schedule: MutableSchedule,
   previous: Subscription | undefined,
@@ -41,28 +69,64 @@ export function reschedule(
   const oldDay = previous === undefined ? null : dayOf(dueAt(previous));
   const newDay = dayOf(dueAt(next));
   if (oldDay === newDay) return;
-  if (oldDay !== null) {
-    const bucket = indexGet(schedule.buckets, oldDay) ?? [];
-    const remaining = bucket.filter((id) => id !== next.id);
-    if (remaining.length > 0) indexSetInPlace(schedule.buckets, oldDay, remaining);
+  const oldBucket = oldDay === null ? undefined : indexGet(schedule.buckets, oldDay);
+  if (oldDay !== null && oldBucket !== undefined) {
+    if (oldBucket.due > 1) oldBucket.due -= 1;
     else {
       indexDeleteInPlace(schedule.buckets, oldDay);
       schedule.days.splice(schedule.days.indexOf(oldDay), 1);
     }
   }
-  if (newDay !== null) {
-    const bucket = indexGet(schedule.buckets, newDay);
-    if (bucket === undefined) {
-      indexSetInPlace(schedule.buckets, newDay, [next.id]);
-      const at = schedule.days.findIndex((day) => day > newDay);
-      schedule.days.splice(at < 0 ? schedule.days.length : at, 0, newDay);
-    } else bucket.push(next.id);
+  if (newDay === null) return;
+  const bucket = indexGet(schedule.buckets, newDay);
+  if (bucket !== undefined) {
+    listPushInPlace(bucket.ids, next.id);
+    bucket.due += 1;
+    return;
   }
+  schedule.serials += 1;
+  indexSetInPlace(schedule.buckets, newDay, {
+    serial: schedule.serials,
+    ids: { length: 1, chunks: [[next.id]] },
+    due: 1,
+  });
+  const at = schedule.days.findIndex((day) => day > newDay);
+  schedule.days.splice(at < 0 ? schedule.days.length : at, 0, newDay);
 }
 
-/** The ids due on the first scheduled day, or none when that day has not begun by `now`. */
-export function firstBucket(schedule: Schedule, now: Instant): readonly number[] {
+/** The first scheduled day, when it has begun by `now`. */
+export function firstDueDay(schedule: Schedule, now: Instant): string | null {
   const day = schedule.days[0];
-  if (day === undefined || `${day}T00:00:00.000Z` > now) return [];
-  return indexGet(schedule.buckets, day) ?? [];
+  return day === undefined || dayStart(day) > now ? null : day;
+}
+
+export interface DueEntry {
+  readonly at: Instant;
+  /** The entry's position in its day's bucket: ties in `at` go in this order. */
+  readonly position: number;
+  readonly id: number;
+}
+
+/**
+ * Reads a day's bucket from entry `from` on: the position of each id's last entry (into `latest`) and
+ * the entries that count, in bucket order.
+ */
+export function readBucket(
+  bucket: DayBucket,
+  day: string,
+  subscriptions: Table<Subscription>,
+  from: number,
+  latest: Map<number, number>,
+): DueEntry[] {
+  let position = from;
+  for (const id of listRange(bucket.ids, from)) latest.set(id, position++);
+  const entries: DueEntry[] = [];
+  position = from;
+  for (const id of listRange(bucket.ids, from)) {
+    const subscription = latest.get(id) === position ? tableGet(subscriptions, id) : undefined;
+    const at = subscription === undefined ? null : dueAt(subscription);
+    if (at !== null && dayOf(at) === day) entries.push({ at, position, id });
+    position += 1;
+  }
+  return entries;
 }

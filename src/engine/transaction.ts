@@ -23,7 +23,8 @@ export interface EventInput {
 export class Transaction {
   readonly #state: SiteState;
   readonly #changes: Change[] = [];
-  readonly #written = new Map<string, TableRows[TableName] | null>();
+  /** Rows written by this transaction, by table and id (null: deleted). */
+  readonly #written = new Map<TableName, Map<number, TableRows[TableName] | null>>();
   readonly #nextIds = new Map<TableName, number>();
   readonly #counters: { -readonly [K in keyof Counters]: number };
   readonly #events: SiteEvent[] = [];
@@ -50,8 +51,8 @@ export class Transaction {
 
   /** The row with an id, as this transaction has left it. */
   get<K extends TableName>(table: K, id: number): TableRows[K] | undefined {
-    const key = `${table}:${id}`;
-    if (this.#written.has(key)) return (this.#written.get(key) ?? undefined) as TableRows[K] | undefined;
+    const written = this.#written.get(table);
+    if (written?.has(id)) return (written.get(id) ?? undefined) as TableRows[K] | undefined;
     return tableGet(this.#state.tables[table] as never, id) as TableRows[K] | undefined;
   }
 
@@ -63,9 +64,18 @@ export class Transaction {
       const current = this.get(table, stored.id);
       if (current !== undefined) yield current;
     }
-    for (const [key, row] of this.#written) {
-      if (row !== null && key.startsWith(`${table}:`) && !seen.has(row.id)) yield row as TableRows[K];
+    for (const row of this.#written.get(table)?.values() ?? []) {
+      if (row !== null && !seen.has(row.id)) yield row as TableRows[K];
     }
+  }
+
+  #writtenIn(table: TableName): Map<number, TableRows[TableName] | null> {
+    let written = this.#written.get(table);
+    if (written === undefined) {
+      written = new Map();
+      this.#written.set(table, written);
+    }
+    return written;
   }
 
   /** Reserves the next id of a table. */
@@ -77,14 +87,14 @@ export class Transaction {
 
   /** Writes a whole row (insert or replace). */
   put<K extends TableName>(table: K, row: TableRows[K]): TableRows[K] {
-    this.#written.set(`${table}:${row.id}`, row);
+    this.#writtenIn(table).set(row.id, row);
     this.#changes.push(put(table, row));
     return row;
   }
 
   /** Deletes a row. */
   remove(table: TableName, id: number): void {
-    this.#written.set(`${table}:${id}`, null);
+    this.#writtenIn(table).set(id, null);
     this.#changes.push(remove(table, id));
   }
 

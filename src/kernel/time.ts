@@ -143,6 +143,8 @@ export const endOfDay = (date: CalendarDate, zone: string): Instant =>
 
 /** Formats an instant as ISO 8601 with the zone's UTC offset. @example formatTimestamp(i, 'UTC') // '2026-01-01T00:00:00Z' */
 export function formatTimestamp(instant: Instant, zone: string): string {
+  // An instant as stored is already the UTC text: only the fraction goes.
+  if (zone === 'UTC' && CANONICAL_INSTANT.test(instant)) return `${instant.slice(0, 19)}Z`;
   const ms = epochMs(instant);
   const wall = wallOf(ms, zone);
   const offsetMinutes = Math.round((wall - ms) / 60_000);
@@ -153,6 +155,10 @@ export function formatTimestamp(instant: Instant, zone: string): string {
   const mm = String(magnitude % 60).padStart(2, '0');
   return `${text}${offsetMinutes < 0 ? '-' : '+'}${hh}:${mm}`;
 }
+
+/** An instant as `toISOString` writes it, within the years 0000 to 9999 (the stored form). */
+const CANONICAL_INSTANT =
+  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
 /** Adds days to a calendar date. @example addDays('2026-02-27', 2) // '2026-03-01' */
 export function addDays(date: CalendarDate, days: number): CalendarDate {
@@ -218,12 +224,43 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+const HOUR_MS = 3_600_000;
+/** Bounds the offset cache of one zone (about 11 years of hours). */
+const MAX_CACHED_HOURS = 100_000;
+/**
+ * The zone's offset over each UTC hour looked at so far, when it is the same at the hour's first and last
+ * millisecond (NaN when the hour holds a transition: those are computed per call). Offsets change at
+ * most a few times a year, never twice within an hour, so an hour with equal ends has one offset.
+ */
+const hourOffsets = new Map<string, Map<number, number>>();
+
 /**
  * The wall clock of `zone` at an epoch millisecond, as the epoch millisecond at which a UTC clock shows
  * the same fields. Throws a `RangeError` for an unknown zone.
  */
 function wallOf(ms: number, zone: string): number {
   if (zone === 'UTC') return ms;
+  if (!Number.isFinite(ms)) return wallFromFields(ms, zone);
+  const hour = Math.floor(ms / HOUR_MS);
+  let offsets = hourOffsets.get(zone);
+  let offset = offsets?.get(hour);
+  if (offset === undefined) {
+    const start = hour * HOUR_MS;
+    const last = start + HOUR_MS - 1;
+    const first = wallFromFields(start, zone) - start;
+    offset = wallFromFields(last, zone) - last === first ? first : Number.NaN;
+    if (offsets === undefined) {
+      offsets = new Map();
+      hourOffsets.set(zone, offsets);
+    }
+    if (offsets.size >= MAX_CACHED_HOURS) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return Number.isNaN(offset) ? wallFromFields(ms, zone) : ms + offset;
+}
+
+/** `wallOf` read from the zone's formatted fields. */
+function wallFromFields(ms: number, zone: string): number {
   const fields: Record<string, number> = {};
   let bc = false;
   for (const part of formatterOf(zone).formatToParts(new Date(ms))) {
