@@ -239,6 +239,14 @@ export function compareProducts(a: number, b: number, c: number, d: number): -1 
 export function formatMinor(minor: number, digits: number): Dec {
   if (minor < 0) return `-${formatMinor(-minor, digits)}`;
   if (digits === 0) return String(minor);
+  // Cents, the common case, without the general loop and padding: an invoice formats millions of them.
+  if (digits === 2) {
+    const whole = Math.floor(minor / 100);
+    const cents = minor - whole * 100;
+    if (cents === 0) return String(whole);
+    if (cents % 10 === 0) return `${whole}.${cents / 10}`;
+    return cents < 10 ? `${whole}.0${cents}` : `${whole}.${cents}`;
+  }
   const scale = POW10[digits]!;
   const whole = Math.floor(minor / scale);
   let fraction = minor - whole * scale;

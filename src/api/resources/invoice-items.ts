@@ -22,22 +22,31 @@ import { addError, type CouponInput, type FieldErrors, type LineItemInput } from
 import { findProductPricePoint } from './product-price-points.js';
 import { findProduct } from './products.js';
 
-/** A resolved line with what a coupon restriction needs to know about it. */
-export interface ResolvedLine {
-  readonly charge: ChargeLine;
-  readonly item: { readonly type: 'Product' | 'Component'; readonly id: number } | null;
-}
-
 const PRICE_POINT_COMPONENTS = new Set(['quantity_based_component', 'on_off_component', 'metered_component']);
 
-/** Resolves one line of a request (a complete new line: title or product or component, and quantity). */
+const lineField = (index: number, name: string): string => `line_items[${index}].${name}`;
+
+/**
+ * Resolves one line of a request (a complete new line: title or product or component, and quantity).
+ * The charge is undefined when the line is refused (its problems are then in `errors`).
+ */
 export function resolveLine(
   tx: Transaction,
   errors: FieldErrors,
   index: number,
   line: LineItemInput,
-): ResolvedLine | undefined {
-  const field = (name: string) => `line_items[${index}].${name}`;
+): ChargeLine | undefined {
+  // The usual line of a large invoice: a custom item and nothing that could conflict with it.
+  if (
+    line.title !== undefined &&
+    line.quantity !== undefined &&
+    line.productRef === undefined &&
+    line.componentRef === undefined &&
+    line.productPricePointRef === undefined &&
+    line.pricePointRef === undefined
+  )
+    return customLine(errors, index, line, line.title, line.quantity);
+  const field = (name: string) => lineField(index, name);
   const before = Object.keys(errors).length;
   const catalogKinds = [
     line.title !== undefined,
@@ -64,6 +73,7 @@ export function resolveLine(
   }
   if (Object.keys(errors).length > before || line.quantity === undefined) return undefined;
   const quantity = line.quantity;
+  if (line.title !== undefined) return customLine(errors, index, line, line.title, quantity);
   const common = {
     quantity,
     ...(line.description === undefined ? {} : { description: line.description }),
@@ -71,27 +81,6 @@ export function resolveLine(
     periodRangeEnd: line.periodRangeEnd ?? null,
     taxCode: line.taxCode ?? null,
   };
-  if (line.title !== undefined) {
-    if (line.unitPrice === undefined) {
-      addError(errors, field('unit_price'), "can't be blank");
-      return undefined;
-    }
-    if (line.title.trim() === '') {
-      addError(errors, field('title'), "can't be blank");
-      return undefined;
-    }
-    return {
-      charge: {
-        ...common,
-        title: line.title,
-        unitPrice: line.unitPrice,
-        taxable: line.taxable ?? false,
-        kind: 'custom',
-        customItem: true,
-      },
-      item: null,
-    };
-  }
   if (line.productRef !== undefined) {
     const product = findProduct(tx, line.productRef);
     if (product === undefined) {
@@ -106,7 +95,7 @@ export function resolveLine(
       addError(errors, field('product_price_point_id'), 'not found');
       return undefined;
     }
-    const charge: ChargeLine = {
+    return {
       ...common,
       title: product.name,
       unitPrice: line.unitPrice ?? pricePoint.price,
@@ -116,7 +105,6 @@ export function resolveLine(
       productVersion: product.versionNumber,
       productPricePointId: pricePoint.id,
     };
-    return { charge, item: { type: 'Product', id: product.id } };
   }
   const component = findComponent(tx, line.componentRef ?? '');
   if (component === undefined) {
@@ -126,6 +114,49 @@ export function resolveLine(
   return resolveComponentLine(tx, errors, field, component, line, common);
 }
 
+/** A custom item: its own title, unit price and taxability. */
+function customLine(
+  errors: FieldErrors,
+  index: number,
+  line: LineItemInput,
+  title: string,
+  quantity: string,
+): ChargeLine | undefined {
+  if (line.unitPrice === undefined) {
+    addError(errors, lineField(index, 'unit_price'), "can't be blank");
+    return undefined;
+  }
+  if (title.trim() === '') {
+    addError(errors, lineField(index, 'title'), "can't be blank");
+    return undefined;
+  }
+  // One literal (no spreads): a request may carry a million of these.
+  return line.description === undefined
+    ? {
+        quantity,
+        periodRangeStart: line.periodRangeStart ?? null,
+        periodRangeEnd: line.periodRangeEnd ?? null,
+        taxCode: line.taxCode ?? null,
+        title,
+        unitPrice: line.unitPrice,
+        taxable: line.taxable ?? false,
+        kind: 'custom',
+        customItem: true,
+      }
+    : {
+        quantity,
+        description: line.description,
+        periodRangeStart: line.periodRangeStart ?? null,
+        periodRangeEnd: line.periodRangeEnd ?? null,
+        taxCode: line.taxCode ?? null,
+        title,
+        unitPrice: line.unitPrice,
+        taxable: line.taxable ?? false,
+        kind: 'custom',
+        customItem: true,
+      };
+}
+
 function resolveComponentLine(
   tx: Transaction,
   errors: FieldErrors,
@@ -133,8 +164,7 @@ function resolveComponentLine(
   component: Component,
   line: LineItemInput,
   common: Omit<ChargeLine, 'title' | 'unitPrice' | 'taxable' | 'kind'>,
-): ResolvedLine | undefined {
-  const item = { type: 'Component' as const, id: component.id };
+): ChargeLine | undefined {
   const base = {
     ...common,
     title: component.name,
@@ -152,9 +182,9 @@ function resolveComponentLine(
     if (line.unitPrice === undefined)
       addError(errors, field('unit_price'), 'is required for prepaid and event based components');
     if (line.unitPrice === undefined || line.pricePointRef !== undefined) return undefined;
-    return { charge: { ...base, unitPrice: line.unitPrice }, item };
+    return { ...base, unitPrice: line.unitPrice };
   }
-  if (line.unitPrice !== undefined) return { charge: { ...base, unitPrice: line.unitPrice }, item };
+  if (line.unitPrice !== undefined) return { ...base, unitPrice: line.unitPrice };
   const pricePoint =
     line.pricePointRef === undefined
       ? tx.get('componentPricePoints', component.defaultPricePointId)
@@ -176,14 +206,11 @@ function resolveComponentLine(
   }
   const { unitPrice, tiered, amount } = priced.value;
   return {
-    charge: {
-      ...base,
-      unitPrice,
-      pricePointId: pricePoint.id,
-      tieredUnitPrice: tiered,
-      ...(amount === undefined ? {} : { amount }),
-    },
-    item,
+    ...base,
+    unitPrice,
+    pricePointId: pricePoint.id,
+    tieredUnitPrice: tiered,
+    ...(amount === undefined ? {} : { amount }),
   };
 }
 
@@ -218,7 +245,7 @@ export function resolveCoupon(
   errors: FieldErrors,
   index: number,
   coupon: CouponInput,
-  lines: readonly ResolvedLine[],
+  charges: readonly ChargeLine[],
 ): InvoiceCouponSpec | undefined {
   const field = (name: string) => `coupons[${index}].${name}`;
   const text = coupon.subcode ?? coupon.code;
@@ -250,11 +277,7 @@ export function resolveCoupon(
       return undefined;
     }
     const found = catalog.coupon;
-    return catalogCouponSpec(
-      found,
-      catalog.subcode?.code ?? null,
-      lines.map((line) => line.charge),
-    );
+    return catalogCouponSpec(found, catalog.subcode?.code ?? null, charges);
   }
   if (coupon.percentage === undefined && coupon.amount === undefined) {
     addError(

@@ -2,8 +2,8 @@
 
 import type { Invoice, InvoiceAddress, InvoiceParty } from '../../domain/invoice/types.js';
 import type { SiteState } from '../../engine/state.js';
-import { listRange, tableGet } from '../../kernel/collection.js';
-import { formatMoney } from '../../kernel/money.js';
+import { tableGet } from '../../kernel/collection.js';
+import { moneyFormatter } from '../../kernel/money.js';
 import { stamp } from '../common.js';
 
 const address = (value: InvoiceAddress | null) =>
@@ -33,35 +33,38 @@ function party(state: SiteState, value: InvoiceParty, withReference: boolean) {
 
 export function presentInvoice(state: SiteState, invoice: Invoice) {
   const currency = invoice.currency;
-  const money = (amount: string) => formatMoney(amount, currency);
+  const money = moneyFormatter(currency);
   const lines = [];
-  for (const line of listRange(invoice.lines)) {
-    lines.push({
-      uid: line.uid,
-      title: line.title,
-      description: line.description,
-      quantity: line.quantity,
-      unit_price: line.unitPrice,
-      subtotal_amount: money(line.subtotal),
-      discount_amount: money(line.discount),
-      tax_amount: money(line.tax),
-      total_amount: money(line.total),
-      tax_included: false,
-      tiered_unit_price: line.tieredUnitPrice,
-      period_range_start: line.periodRangeStart,
-      period_range_end: line.periodRangeEnd,
-      transaction_id: line.transactionId,
-      product_id: line.productId,
-      product_version: line.productVersion,
-      component_id: line.componentId,
-      price_point_id: line.pricePointId,
-      billing_schedule_item_id: null,
-      hide: false,
-      component_cost_data: null,
-      product_price_point_id: line.productPricePointId,
-      custom_item: line.customItem,
-      kind: line.kind,
-    });
+  // Chunk by chunk rather than through the list's generator: an invoice may have a million lines.
+  for (const chunk of invoice.lines.chunks) {
+    for (const line of chunk) {
+      lines.push({
+        uid: line.uid,
+        title: line.title,
+        description: line.description,
+        quantity: line.quantity,
+        unit_price: line.unitPrice,
+        subtotal_amount: money(line.subtotal),
+        discount_amount: money(line.discount),
+        tax_amount: money(line.tax),
+        total_amount: money(line.total),
+        tax_included: false,
+        tiered_unit_price: line.tieredUnitPrice,
+        period_range_start: line.periodRangeStart,
+        period_range_end: line.periodRangeEnd,
+        transaction_id: line.transactionId,
+        product_id: line.productId,
+        product_version: line.productVersion,
+        component_id: line.componentId,
+        price_point_id: line.pricePointId,
+        billing_schedule_item_id: null,
+        hide: false,
+        component_cost_data: null,
+        product_price_point_id: line.productPricePointId,
+        custom_item: line.customItem,
+        kind: line.kind,
+      });
+    }
   }
   const totals = invoice.totals;
   const parent =

@@ -6,6 +6,7 @@ import { type Dec, parseDecimal } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { parseCalendarDate } from '../../kernel/time.js';
 import { z, zBool, zText } from '../decode.js';
+import { fastRequestLines, LINE_LIMITS, type RequestLine } from './invoice-request-lines.js';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -62,23 +63,23 @@ export interface InvoiceRequest {
 }
 
 const MAX_LINES = 1_000_000;
-const scalar = z.union([z.string().max(64), z.number()]);
-const ref = z.union([z.string().max(300), z.number()]);
+const scalar = z.union([z.string().max(LINE_LIMITS.scalar), z.number()]);
+const ref = z.union([z.string().max(LINE_LIMITS.ref), z.number()]);
 const lineShape = z.object({
-  uid: zText().optional(),
+  uid: zText(LINE_LIMITS.text).optional(),
   _destroy: zBool().optional(),
-  title: zText().optional(),
-  description: zText(10_000).optional(),
+  title: zText(LINE_LIMITS.text).optional(),
+  description: zText(LINE_LIMITS.description).optional(),
   quantity: scalar.optional(),
   unit_price: scalar.optional(),
   product_id: ref.optional(),
   product_price_point_id: ref.optional(),
   component_id: ref.optional(),
   price_point_id: ref.optional(),
-  period_range_start: zText(10).optional(),
-  period_range_end: zText(10).optional(),
+  period_range_start: zText(LINE_LIMITS.date).optional(),
+  period_range_end: zText(LINE_LIMITS.date).optional(),
   taxable: zBool().optional(),
-  tax_code: zText().optional(),
+  tax_code: zText(LINE_LIMITS.text).optional(),
 });
 const couponShape = z.object({
   code: zText().optional(),
@@ -122,24 +123,32 @@ export function addError(errors: FieldErrors, field: string, message: string): v
   errors[field] = list;
 }
 
-const refText = (value: string | number | undefined): string | undefined => {
+function refText(value: string | number): string;
+function refText(value: string | number | undefined): string | undefined;
+function refText(value: string | number | undefined): string | undefined {
   if (value === undefined) return undefined;
   const text = String(value).trim();
   return /^\d+$/.test(text) || text.startsWith('handle:') ? text : `handle:${text}`;
-};
+}
 
+const DECIMAL_LIMITS = {
+  2: { maxScale: 2, allowNegative: false, maxIntegerDigits: 12 },
+  4: { maxScale: 4, allowNegative: false, maxIntegerDigits: 12 },
+} as const;
+
+/** A non-negative amount; the field is named (lazily: most lines are fine) when the value is refused. */
 function decimalField(
   errors: FieldErrors,
-  field: string,
+  field: () => string,
   value: string | number | undefined,
-  maxScale: number,
+  maxScale: 2 | 4,
 ): Dec | undefined {
   if (value === undefined) return undefined;
-  const parsed = parseDecimal(value, { maxScale, allowNegative: false, maxIntegerDigits: 12 });
+  const parsed = parseDecimal(value, DECIMAL_LIMITS[maxScale]);
   if (!parsed.ok) {
     addError(
       errors,
-      field,
+      field(),
       parsed.error === 'negative'
         ? 'must be greater than or equal to 0'
         : parsed.error === 'too_precise'
@@ -172,39 +181,54 @@ function address(
   };
 }
 
-function lineItem(errors: FieldErrors, index: number, line: z.infer<typeof lineShape>): LineItemInput {
-  const field = (name: string) => `line_items[${index}].${name}`;
-  const dates: Record<'start' | 'end', string | undefined> = { start: undefined, end: undefined };
-  for (const [key, name] of [
-    ['start', 'period_range_start'],
-    ['end', 'period_range_end'],
-  ] as const) {
-    const value = line[name];
-    if (value === undefined) continue;
-    if (parseCalendarDate(value).ok) dates[key] = value;
-    else addError(errors, field(name), 'must be a date in the format YYYY-MM-DD');
+function lineItem(errors: FieldErrors, index: number, line: RequestLine): LineItemInput {
+  let start: string | undefined;
+  let end: string | undefined;
+  if (line.period_range_start !== undefined) {
+    if (parseCalendarDate(line.period_range_start).ok) start = line.period_range_start;
+    else addError(errors, lineField(index, 'period_range_start'), 'must be a date in the format YYYY-MM-DD');
   }
-  if (dates.start !== undefined && dates.end !== undefined && dates.end < dates.start) {
-    addError(errors, field('period_range_end'), 'must be greater than or equal to period_range_start');
+  if (line.period_range_end !== undefined) {
+    if (parseCalendarDate(line.period_range_end).ok) end = line.period_range_end;
+    else addError(errors, lineField(index, 'period_range_end'), 'must be a date in the format YYYY-MM-DD');
   }
-  const input: LineItemInput = {
+  if (start !== undefined && end !== undefined && end < start) {
+    addError(
+      errors,
+      lineField(index, 'period_range_end'),
+      'must be greater than or equal to period_range_start',
+    );
+  }
+  // Assigned field by field rather than spread: a request may carry a million lines.
+  const input: { -readonly [K in keyof LineItemInput]: LineItemInput[K] } = {
     destroy: line._destroy ?? false,
-    ...(line.uid === undefined ? {} : { uid: line.uid }),
-    ...(line.title === undefined ? {} : { title: line.title }),
-    ...(line.description === undefined ? {} : { description: line.description }),
-    ...optional('quantity', decimalField(errors, field('quantity'), line.quantity, 4)),
-    ...optional('unitPrice', decimalField(errors, field('unit_price'), line.unit_price, 4)),
-    ...optional('productRef', refText(line.product_id)),
-    ...optional('productPricePointRef', refText(line.product_price_point_id)),
-    ...optional('componentRef', refText(line.component_id)),
-    ...optional('pricePointRef', refText(line.price_point_id)),
-    ...optional('periodRangeStart', dates.start),
-    ...optional('periodRangeEnd', dates.end),
-    ...optional('taxable', line.taxable),
-    ...optional('taxCode', line.tax_code),
   };
+  if (line.uid !== undefined) input.uid = line.uid;
+  if (line.title !== undefined) input.title = line.title;
+  if (line.description !== undefined) input.description = line.description;
+  const quantity =
+    line.quantity === undefined
+      ? undefined
+      : decimalField(errors, () => lineField(index, 'quantity'), line.quantity, 4);
+  if (quantity !== undefined) input.quantity = quantity;
+  const unitPrice =
+    line.unit_price === undefined
+      ? undefined
+      : decimalField(errors, () => lineField(index, 'unit_price'), line.unit_price, 4);
+  if (unitPrice !== undefined) input.unitPrice = unitPrice;
+  if (line.product_id !== undefined) input.productRef = refText(line.product_id);
+  if (line.product_price_point_id !== undefined)
+    input.productPricePointRef = refText(line.product_price_point_id);
+  if (line.component_id !== undefined) input.componentRef = refText(line.component_id);
+  if (line.price_point_id !== undefined) input.pricePointRef = refText(line.price_point_id);
+  if (start !== undefined) input.periodRangeStart = start;
+  if (end !== undefined) input.periodRangeEnd = end;
+  if (line.taxable !== undefined) input.taxable = line.taxable;
+  if (line.tax_code !== undefined) input.taxCode = line.tax_code;
   return input;
 }
+
+const lineField = (index: number, name: string): string => `line_items[${index}].${name}`;
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
@@ -216,24 +240,43 @@ function coupon(errors: FieldErrors, index: number, input: z.infer<typeof coupon
     addError(errors, field('code'), 'cannot be sent together with subcode');
   if (input.percentage !== undefined && input.amount !== undefined)
     addError(errors, field('percentage'), 'cannot be sent together with amount');
-  const percentage = decimalField(errors, field('percentage'), input.percentage, 4);
+  const percentage = decimalField(errors, () => field('percentage'), input.percentage, 4);
   if (percentage !== undefined && Number(percentage) > 100)
     addError(errors, field('percentage'), 'must be less than or equal to 100');
   return {
     ...optional('code', input.code?.trim().toUpperCase()),
     ...optional('subcode', input.subcode?.trim().toUpperCase()),
     ...optional('percentage', percentage),
-    ...optional('amount', decimalField(errors, field('amount'), input.amount, 2)),
+    ...optional(
+      'amount',
+      decimalField(errors, () => field('amount'), input.amount, 2),
+    ),
     ...optional('description', input.description),
     ...optional('productFamilyRef', refText(input.product_family_id)),
     ...optional('compoundingStrategy', input.compounding_strategy),
   };
 }
 
-/** Decodes a create or update body; every problem is reported under its field. */
+/**
+ * Decodes a create or update body; every problem is reported under its field. Lines zod would take
+ * unchanged skip the schema (invoice-request-lines.ts): the answer is always the reference's.
+ */
 export function decodeInvoiceRequest(body: unknown): Result<InvoiceRequest, FieldErrors> {
+  const fast = fastRequestLines(body ?? {}, MAX_LINES);
+  return fast === undefined ? decodeWithZod(body ?? {}) : decodeWithZod(fast.rest, fast.lines);
+}
+
+/** The reference decoding: zod over every field of every line. */
+export function decodeInvoiceRequestReference(body: unknown): Result<InvoiceRequest, FieldErrors> {
+  return decodeWithZod(body ?? {});
+}
+
+function decodeWithZod(
+  body: unknown,
+  checkedLines?: readonly RequestLine[],
+): Result<InvoiceRequest, FieldErrors> {
   const errors: FieldErrors = {};
-  const parsed = bodyShape.safeParse(body ?? {});
+  const parsed = bodyShape.safeParse(body);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path =
@@ -258,10 +301,11 @@ export function decodeInvoiceRequest(body: unknown): Result<InvoiceRequest, Fiel
   }
   if (invoice.issue_date !== undefined && !parseCalendarDate(invoice.issue_date).ok)
     addError(errors, 'issue_date', 'must be a date in the format YYYY-MM-DD');
+  const lines = checkedLines ?? invoice.line_items;
   const request: InvoiceRequest = {
     ...optional(
       'lineItems',
-      invoice.line_items?.map((line, index) => lineItem(errors, index, line)),
+      lines?.map((line, index) => lineItem(errors, index, line)),
     ),
     ...optional(
       'coupons',

@@ -7,6 +7,7 @@ import { couponAppliesTo } from '../../domain/coupon/rules.js';
 import { invoiceIssuedData } from '../../domain/invoice/issued-event.js';
 import type { Invoice, InvoiceAddress } from '../../domain/invoice/types.js';
 import {
+  type ChargeLine,
   createInvoice,
   type DiscountDraft,
   discountsAsDrafts,
@@ -22,7 +23,7 @@ import { addDays, calendarDateOf } from '../../kernel/time.js';
 import { missing } from '../common.js';
 import { fieldErrors } from '../errors.js';
 import { type Route, type RouteResult, reply } from '../route.js';
-import { priceComponentQuantity, type ResolvedLine, resolveCoupon, resolveLine } from './invoice-items.js';
+import { priceComponentQuantity, resolveCoupon, resolveLine } from './invoice-items.js';
 import { presentInvoice } from './invoice-present.js';
 import {
   type AddressInput,
@@ -60,10 +61,10 @@ function resolveCoupons(
   tx: Transaction,
   errors: FieldErrors,
   request: InvoiceRequest,
-  lines: readonly ResolvedLine[],
+  charges: readonly ChargeLine[],
 ) {
   return (request.coupons ?? []).flatMap((coupon, index) => {
-    const resolved = resolveCoupon(tx, errors, index, coupon, lines);
+    const resolved = resolveCoupon(tx, errors, index, coupon, charges);
     return resolved === undefined ? [] : [resolved];
   });
 }
@@ -76,13 +77,16 @@ function createAdHocInvoice(tx: Transaction, subscriptionRef: string, body: unkn
   const request = decoded.value;
   const errors: FieldErrors = {};
   checkIssueDate(tx, errors, request.issueDate);
-  const lines = (request.lineItems ?? []).flatMap((line, index) => {
+  const requested = request.lineItems ?? [];
+  const lines: ChargeLine[] = [];
+  for (let index = 0; index < requested.length; index += 1) {
+    const line = requested[index]!;
     if (line.uid !== undefined || line.destroy)
       addError(errors, `line_items[${index}].uid`, 'can only be given when updating an invoice');
     const resolved = resolveLine(tx, errors, index, line);
-    return resolved === undefined ? [] : [resolved];
-  });
-  if ((request.lineItems ?? []).length === 0) addError(errors, 'line_items', "can't be blank");
+    if (resolved !== undefined) lines.push(resolved);
+  }
+  if (requested.length === 0) addError(errors, 'line_items', "can't be blank");
   const coupons = resolveCoupons(tx, errors, request, lines);
   if (Object.keys(errors).length > 0) return err(fieldErrors(errors));
   const issueDate = request.issueDate ?? calendarDateOf(tx.now, tx.settings.timeZone);
@@ -91,7 +95,7 @@ function createAdHocInvoice(tx: Transaction, subscriptionRef: string, body: unkn
     subscription,
     role: 'adhoc',
     status,
-    lines: lines.map((line) => line.charge),
+    lines,
     coupons,
     issueDate,
     // Without net terms the due date is the creation date (SPEC 2.2).
@@ -155,7 +159,7 @@ function updateLines(tx: Transaction, errors: FieldErrors, invoice: Invoice, req
   const byUid = new Map(drafts.map((draft, index) => [draft.uid, index]));
   const removed = new Set<number>();
   const replaced = new Map<number, LineDraft>();
-  const added: ResolvedLine[] = [];
+  const added: ChargeLine[] = [];
   (request.lineItems ?? []).forEach((line, index) => {
     if (line.uid === undefined) {
       const resolved = resolveLine(tx, errors, index, line);
@@ -205,27 +209,16 @@ function updateAdHocInvoice(
   const errors: FieldErrors = {};
   checkIssueDate(tx, errors, request.issueDate);
   const { kept, added } = updateLines(tx, errors, invoice, request);
-  const addedDrafts = draftLines(
-    tx,
-    added.map((line) => line.charge),
-  );
+  const addedDrafts = draftLines(tx, added);
   const lines = [...kept, ...addedDrafts];
-  const couponLines: ResolvedLine[] = lines.map((line) => ({
-    charge: {
-      title: line.title,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      taxable: line.taxable,
-      kind: line.kind,
-      ...(line.productId === null ? {} : { productId: line.productId }),
-      ...(line.componentId === null ? {} : { componentId: line.componentId }),
-    },
-    item:
-      line.productId !== null
-        ? { type: 'Product', id: line.productId }
-        : line.componentId !== null
-          ? { type: 'Component', id: line.componentId }
-          : null,
+  const couponLines: ChargeLine[] = lines.map((line) => ({
+    title: line.title,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    taxable: line.taxable,
+    kind: line.kind,
+    ...(line.productId === null ? {} : { productId: line.productId }),
+    ...(line.componentId === null ? {} : { componentId: line.componentId }),
   }));
   const discounts =
     request.coupons === undefined

@@ -2,8 +2,7 @@
  * The `event_specific_data` of an `invoice_issued` event: the official `InvoiceIssued` shape, whose
  * fields are all required by the SDK (a list of events containing a partial one fails its validation).
  */
-import { listRange } from '../../kernel/collection.js';
-import { formatMoney } from '../../kernel/money.js';
+import { moneyFormatter } from '../../kernel/money.js';
 import type { Invoice } from './types.js';
 
 /**
@@ -12,27 +11,30 @@ import type { Invoice } from './types.js';
  * the status is about: what was paid for a paid invoice, what is still due otherwise.
  */
 export function invoiceIssuedData(invoice: Invoice) {
-  const money = (amount: string) => formatMoney(amount, invoice.currency);
+  const money = moneyFormatter(invoice.currency);
   const totals = invoice.totals;
   const lineItems = [];
-  for (const line of listRange(invoice.lines)) {
-    lineItems.push({
-      uid: line.uid,
-      title: line.title,
-      description: line.description,
-      quantity: line.quantity,
-      unit_price: line.unitPrice,
-      period_range_start: line.periodRangeStart,
-      period_range_end: line.periodRangeEnd,
-      amount: money(line.subtotal),
-      tax_amount: money(line.tax),
-      tax_code: line.taxCode,
-      product_id: line.productId,
-      product_price_point_id: line.productPricePointId,
-      price_point_id: line.pricePointId,
-      component_id: line.componentId,
-      custom_item: line.customItem,
-    });
+  // Chunk by chunk rather than through the list's generator: an invoice may have a million lines.
+  for (const chunk of invoice.lines.chunks) {
+    for (const line of chunk) {
+      lineItems.push({
+        uid: line.uid,
+        title: line.title,
+        description: line.description,
+        quantity: line.quantity,
+        unit_price: line.unitPrice,
+        period_range_start: line.periodRangeStart,
+        period_range_end: line.periodRangeEnd,
+        amount: money(line.subtotal),
+        tax_amount: money(line.tax),
+        tax_code: line.taxCode,
+        product_id: line.productId,
+        product_price_point_id: line.productPricePointId,
+        price_point_id: line.pricePointId,
+        component_id: line.componentId,
+        custom_item: line.customItem,
+      });
+    }
   }
   return {
     uid: invoice.uid,

@@ -7,7 +7,7 @@
 import { couponAppliesTo } from '../../domain/coupon/rules.js';
 import type { Coupon } from '../../domain/coupon/types.js';
 import type { Customer } from '../../domain/customer/types.js';
-import { type CalcCoupon, calculateInvoice } from '../../domain/invoice/calculation/index.js';
+import { type CalcCoupon, type CalcLine, calculateInvoice } from '../../domain/invoice/calculation/index.js';
 import type {
   Invoice,
   InvoiceAddress,
@@ -222,6 +222,38 @@ export function draftDiscounts(
   });
 }
 
+/**
+ * A priced line: the draft's fields in their order, then its amounts. Written out rather than spread,
+ * which costs several times as much per line on a large invoice.
+ */
+function pricedLine(draft: LineDraft, subtotal: Dec, discount: Dec, tax: Dec, total: Dec): InvoiceLine {
+  return {
+    uid: draft.uid,
+    title: draft.title,
+    description: draft.description,
+    quantity: draft.quantity,
+    unitPrice: draft.unitPrice,
+    taxable: draft.taxable,
+    tieredUnitPrice: draft.tieredUnitPrice,
+    periodRangeStart: draft.periodRangeStart,
+    periodRangeEnd: draft.periodRangeEnd,
+    productId: draft.productId,
+    productVersion: draft.productVersion,
+    productPricePointId: draft.productPricePointId,
+    componentId: draft.componentId,
+    pricePointId: draft.pricePointId,
+    customItem: draft.customItem,
+    kind: draft.kind,
+    taxCode: draft.taxCode,
+    transactionId: draft.transactionId,
+    pricedAmount: draft.pricedAmount,
+    subtotal,
+    discount,
+    tax,
+    total,
+  };
+}
+
 export interface PricedInvoice {
   readonly lines: InvoiceLine[];
   readonly discounts: InvoiceDiscount[];
@@ -249,15 +281,23 @@ export function priceInvoice(
     ...(discount.amount === null ? {} : { amount: discount.amount }),
     ...(discount.eligibleLineUids === null ? {} : { eligibleLineUids: discount.eligibleLineUids }),
   }));
+  // A draft is already what the calculation reads (uid, quantity, unit price, taxability): a large
+  // invoice's drafts go in as they are unless taxes are off or a line was priced by its caller.
+  const asCalculated =
+    calculatesTaxes && lines.every((line) => line.pricedAmount === null)
+      ? lines
+      : lines.map(
+          (line): CalcLine => ({
+            uid: line.uid,
+            quantity: line.quantity,
+            unitPrice: line.unitPrice,
+            taxable: line.taxable && calculatesTaxes,
+            ...(line.pricedAmount === null ? {} : { subtotal: line.pricedAmount }),
+          }),
+        );
   const calculation = calculateInvoice({
     currency: tx.settings.currency,
-    lines: lines.map((line) => ({
-      uid: line.uid,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      taxable: line.taxable && calculatesTaxes,
-      ...(line.pricedAmount === null ? {} : { subtotal: line.pricedAmount }),
-    })),
+    lines: asCalculated,
     coupons,
     taxes: rates.map((rate, index) => ({
       name: rate.name,
@@ -265,16 +305,19 @@ export function priceInvoice(
       sourceId: index + 1,
     })),
   });
-  const pricedLines = lines.map((line, index) => {
+  const pricedLines: InvoiceLine[] = [];
+  for (let index = 0; index < lines.length; index += 1) {
     const amounts = calculation.lines[index];
-    return {
-      ...line,
-      subtotal: amounts?.subtotal ?? '0',
-      discount: amounts?.discount ?? '0',
-      tax: amounts?.tax ?? '0',
-      total: amounts?.total ?? '0',
-    };
-  });
+    pricedLines.push(
+      pricedLine(
+        lines[index]!,
+        amounts?.subtotal ?? '0',
+        amounts?.discount ?? '0',
+        amounts?.tax ?? '0',
+        amounts?.total ?? '0',
+      ),
+    );
+  }
   const pricedDiscounts = discounts.map((discount, index) => {
     const result = calculation.discounts[index];
     return {

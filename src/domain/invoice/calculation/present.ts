@@ -131,9 +131,11 @@ export function presentCalculation(
   const digits = columns.minorDigits;
   const money = (minor: number): Dec => formatMinor(minor, digits);
   const totals = presentTotals(input, level, digits);
-  const lineCount = input.lines.length;
-  const uid = (line: number): string => input.lines[line]!.uid;
-  const lines = Array.from({ length: lineCount }, (_, index) => presentLine(input.lines, columns, index));
+  const inputLines = input.lines;
+  const lineCount = inputLines.length;
+  // Plain loops over preallocated work: at a million lines this function builds several million objects.
+  const lines: CalculatedLine[] = [];
+  for (let index = 0; index < lineCount; index += 1) lines.push(presentLine(inputLines, columns, index));
   // What each line has left before each coupon: a compound coupon's eligible amount per line.
   const left = columns.subtotal.slice();
   const discounts = totals.discounts.map((summary, couponIndex): CalculatedDiscount => {
@@ -145,32 +147,32 @@ export function presentCalculation(
       if (!eligibility(line, couponIndex)) continue;
       // Mostly the line's subtotal, whose string the line already has: share it rather than format again.
       const untouched = !onWhatIsLeft || left[line] === columns.subtotal[line];
+      const part = parts[line]!;
       breakouts.push({
-        uid: uid(line),
+        uid: inputLines[line]!.uid,
         eligibleAmount: untouched ? lines[line]!.subtotal : money(left[line]!),
-        discountAmount: money(parts[line]!),
+        discountAmount: money(part),
       });
-      left[line] = left[line]! - parts[line]!;
+      left[line] = left[line]! - part;
     }
     return { ...summary, breakouts };
   });
   const zero = money(0);
   // Every tax shows each line's net amount (taxable or exempt): formatted once, shared by all taxes.
-  const nets =
-    totals.taxes.length === 0
-      ? []
-      : Array.from({ length: lineCount }, (_, line) =>
-          money(columns.subtotal[line]! - columns.discount[line]!),
-        );
+  const nets: Dec[] = [];
+  if (totals.taxes.length > 0)
+    for (let line = 0; line < lineCount; line += 1)
+      nets.push(money(columns.subtotal[line]! - columns.discount[line]!));
   const taxes = totals.taxes.map((summary, taxIndex): CalculatedTax => {
     const parts = results.taxBreakouts[taxIndex]!;
     const breakouts: TaxBreakout[] = [];
     for (let line = 0; line < lineCount; line += 1) {
       const net = nets[line]!;
+      const uid = inputLines[line]!.uid;
       breakouts.push(
         taxable(line)
-          ? { uid: uid(line), taxableAmount: net, taxAmount: money(parts[line]!), taxExemptAmount: zero }
-          : { uid: uid(line), taxableAmount: zero, taxAmount: zero, taxExemptAmount: net },
+          ? { uid, taxableAmount: net, taxAmount: money(parts[line]!), taxExemptAmount: zero }
+          : { uid, taxableAmount: zero, taxAmount: zero, taxExemptAmount: net },
       );
     }
     return { ...summary, breakouts };

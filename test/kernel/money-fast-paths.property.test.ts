@@ -1,0 +1,60 @@
+/**
+ * The character-scan fast paths of money.ts (a canonical string parses to itself; a canonical amount
+ * with at most the currency's decimals formats by padding) against references built on decimal.js, on
+ * every spelling around their edges: signs, leading and trailing zeros, missing digits, the limits.
+ */
+import { fc, test } from '@fast-check/vitest';
+import { Decimal } from 'decimal.js';
+import { describe, expect } from 'vitest';
+import { formatMoney, minorUnits, moneyFormatter, parseDecimal } from '../../src/kernel/money.js';
+
+const digits = (max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength: max });
+/** Any plain spelling: optional sign, digits, optional point, digits (possibly none on either side). */
+const spelling = fc
+  .tuple(fc.constantFrom('', '', '-', '+'), digits(14), fc.boolean(), digits(6))
+  .map(([sign, int, point, frac]) => `${sign}${int}${point ? '.' : ''}${frac}`);
+
+/** parseDecimal's documented answer for a plain spelling under the given limits. */
+function expectedParse(text: string, maxIntegerDigits: number, maxScale: number, allowNegative: boolean) {
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (match === null || text.length === 0) return { ok: false, error: 'not_a_number' };
+  const [, sign = '', int = '', frac = ''] = match;
+  if (int.length + frac.length === 0) return { ok: false, error: 'not_a_number' };
+  const value = new Decimal(`${sign === '-' ? '-' : ''}${int || '0'}.${frac || '0'}`);
+  const [whole = '', fraction = ''] = value.abs().toFixed().split('.');
+  if (whole.replace(/^0+/, '').length > maxIntegerDigits) return { ok: false, error: 'too_large' };
+  if (fraction.length > maxScale) return { ok: false, error: 'too_precise' };
+  if (value.isZero()) return { ok: true, value: '0' };
+  if (value.isNegative() && !allowNegative) return { ok: false, error: 'negative' };
+  return { ok: true, value: value.toFixed() };
+}
+
+/** formatMoney's documented answer: half-up to the currency's decimals, never a negative zero. */
+function expectedFormat(text: string, currency: string): string {
+  const fixed = new Decimal(text).toFixed(minorUnits(currency), Decimal.ROUND_HALF_UP);
+  return /^-0(\.0*)?$/.test(fixed) ? fixed.slice(1) : fixed;
+}
+
+describe('money fast paths', () => {
+  test.prop([spelling, fc.integer({ min: 1, max: 13 }), fc.integer({ min: 0, max: 5 }), fc.boolean()], {
+    numRuns: 600,
+  })(
+    'law: parseDecimal under any limits equals the decimal.js reference, canonical input being its own parse',
+    (text, maxIntegerDigits, maxScale, allowNegative) => {
+      const limits = { maxIntegerDigits, maxScale, allowNegative };
+      expect(parseDecimal(text, limits)).toEqual(
+        expectedParse(text, maxIntegerDigits, maxScale, allowNegative),
+      );
+    },
+  );
+
+  test.prop([spelling.filter((text) => /\d/.test(text)), fc.constantFrom('USD', 'JPY', 'KWD', 'EUR')], {
+    numRuns: 600,
+  })(
+    'law: formatMoney of any spelling (canonical or not) is the half-up rounding to the currency decimals',
+    (text, currency) => {
+      expect(formatMoney(text, currency)).toBe(expectedFormat(text, currency));
+      expect(moneyFormatter(currency)(text)).toBe(expectedFormat(text, currency));
+    },
+  );
+});
