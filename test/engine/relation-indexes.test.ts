@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ListIndexName, listed } from '../../src/engine/list-index.js';
 import type { SiteState, TableName, TableRows } from '../../src/engine/state.js';
-import { type Table, tableRows } from '../../src/kernel/collection.js';
+import { indexEntries, type Table, tableRows } from '../../src/kernel/collection.js';
 import { cardAttributes, num, site } from '../helpers/api.js';
 
 /** What a scan of `table` finds for each key, in id order. */
@@ -27,14 +27,11 @@ function scanned<K extends TableName>(
 /** Every key of a list index with its ids sorted. */
 function indexed(state: SiteState, name: ListIndexName): Map<string, number[]> {
   const found = new Map<string, number[]>();
-  for (const shard of state.listIndexes[name].shards) {
-    for (const slot of Object.keys(shard)) {
-      const key = slot.slice(2);
-      found.set(
-        key,
-        [...listed(state.listIndexes, name, key)].sort((a, b) => a - b),
-      );
-    }
+  for (const [key] of indexEntries(state.listIndexes[name])) {
+    found.set(
+      key,
+      [...listed(state.listIndexes, name, key)].sort((a, b) => a - b),
+    );
   }
   return found;
 }

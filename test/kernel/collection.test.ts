@@ -165,7 +165,9 @@ describe('ShardedIndex', () => {
     expect(prototypeNames()).toEqual(before);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     expect(typeof ({} as { toString: unknown }).toString).toBe('function');
-    for (const shard of index.shards) expect(Object.getPrototypeOf(shard)).toBe(Object.prototype);
+    for (const group of index.groups)
+      for (const leaf of group ?? [])
+        if (leaf !== null) expect(Object.getPrototypeOf(leaf)).toBe(Object.prototype);
     indexDeleteInPlace(index, '__proto__');
     expect(indexGet(index, '__proto__')).toBeUndefined();
     expect(indexGet(index, 'constructor')).toBe(1);

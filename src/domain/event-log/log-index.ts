@@ -14,6 +14,7 @@ import {
   emptyIndex,
   emptyList,
   indexGet,
+  indexSet,
   indexSetInPlace,
   listGet,
   listPushInPlace,
@@ -143,13 +144,10 @@ function withKeyIds(
   additions: ReadonlyMap<string, readonly number[]>,
 ): EventLogIndex['byKey'] {
   if (additions.size === 0) return byKey;
-  // The index holds one entry per distinct key (a few dozen), so copying every shard stays small.
-  const copy: MutableShardedIndex<ChunkedList<number>> = {
-    shards: byKey.shards.map((shard) => ({ ...shard })),
-  };
+  let next = byKey;
   for (const [key, ids] of additions)
-    indexSetInPlace(copy, key, appendAll(indexGet(byKey, key) ?? emptyList(), ids));
-  return copy;
+    next = indexSet(next, key, appendAll(indexGet(byKey, key) ?? emptyList(), ids));
+  return next;
 }
 
 /**
