@@ -25,7 +25,7 @@ export default {
     '!src/domain/subscription/types.ts',
     '!src/domain/portal/types.ts',
   ],
-  ignorePatterns: ['dist', 'coverage', 'reports', 'benchmarks', 'docs', '.stryker-tmp'],
+  ignorePatterns: ['dist', 'coverage', 'reports', 'benchmarks', 'docs', '.stryker-tmp*'],
   coverageAnalysis: 'perTest',
   // The machine has two cores shared with other work.
   concurrency: 1,

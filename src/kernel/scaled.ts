@@ -74,7 +74,8 @@ function bigHalfUp(numerator: bigint, denominator: bigint): number {
  * The common case (mantissas of up to 15 digits whose product stays below 2^53) is parsed and rounded
  * with doubles only; anything else takes BigInt. Returns NaN when the result exceeds `SCALED_LIMIT`.
  * @example roundedProductMinor('3', '0.335', 2) // 101 (1.005 rounds up to 1.01)
- * @example roundedProductMinor('1000000', '99999999.9999', 2) // 9999999999990000
+ * @example roundedProductMinor('1000', '99999999.9999', 2) // 9999999999990
+ * @example roundedProductMinor('1000000', '99999999.9999', 2) // NaN (beyond SCALED_LIMIT: callers fall back)
  */
 export function roundedProductMinor(quantity: Dec, unitPrice: Dec, digits: number): number {
   const quantityMantissa = parseMantissa(quantity);

@@ -15,6 +15,7 @@ import {
   max,
   min,
   minorUnits,
+  moneyFormatter,
   mul,
   neg,
   parseDecimal,
@@ -184,6 +185,11 @@ describe('rounding and money examples', () => {
     expect(formatMoney('5', 'KWD')).toBe('5.000');
     expect(formatMoney('-0.001', 'USD')).toBe('0.00');
     expect(formatMoney('-0.005', 'USD')).toBe('-0.01');
+    expect([
+      moneyFormatter('USD')('5'),
+      moneyFormatter('jpy')('5.5'),
+      moneyFormatter('KWD')('1.0005'),
+    ]).toEqual(['5.00', '6', '1.001']);
     expect(toMinor('12.345', 'USD')).toBe(1235);
     expect(toMinor('-12.345', 'USD')).toBe(-1235);
     expect(fromMinor(1235, 'USD')).toBe('12.35');

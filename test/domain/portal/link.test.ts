@@ -113,6 +113,19 @@ describe('management links', () => {
     });
   });
 
+  it('accept creation times up to the last second of year 9999 and nothing later', () => {
+    const link = managementLinkFor(7, CREATED, SECRET);
+    // The signature of another timestamp: only the range check decides between the two answers.
+    expect(verifyManagementLink(withPart(link.url, 1, '253402300799'), SECRET, CREATED)).toEqual({
+      ok: false,
+      error: 'bad_signature',
+    });
+    expect(verifyManagementLink(withPart(link.url, 1, '253402300800'), SECRET, CREATED)).toEqual({
+      ok: false,
+      error: 'malformed',
+    });
+  });
+
   it('throw a RangeError for an invalid now, as toInstant does', () => {
     const link = managementLinkFor(7, CREATED, SECRET);
     expect(() => verifyManagementLink(link.url, SECRET, 'yesterday')).toThrow(RangeError);

@@ -70,6 +70,10 @@ describe('dueAt', () => {
     for (const state of ['active', 'past_due', 'unpaid', 'soft_failure'] as const) {
       expect(dueAt(subscription({ state }))).toBe('2026-02-01T00:00:00.000Z');
     }
+    // The next assessment decides even when it is not the end of the current period.
+    expect(dueAt(subscription({ nextAssessmentAt: '2026-02-10T00:00:00.000Z' }))).toBe(
+      '2026-02-10T00:00:00.000Z',
+    );
   });
   test('a trial is due when its period ends', () => {
     expect(
