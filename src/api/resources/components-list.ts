@@ -9,15 +9,9 @@ import type { Transaction } from '../../engine/transaction.js';
 import { tableGet, tableRows } from '../../kernel/collection.js';
 import { parseId } from '../../kernel/ids.js';
 import { err, ok, type Result } from '../../kernel/result.js';
-import {
-  addDays,
-  addSeconds,
-  type Instant,
-  parseCalendarDate,
-  parseTimestamp,
-  startOfDay,
-} from '../../kernel/time.js';
+import type { Instant } from '../../kernel/time.js';
 import { findRef, missing, pageOf, paging } from '../common.js';
+import { readDateRange } from '../date-range.js';
 import { errorResponse } from '../errors.js';
 import type { QueryParams } from '../query.js';
 import { type Route, type RouteContext, type RouteError, type RouteResult, reply } from '../route.js';
@@ -53,26 +47,6 @@ function booleanParam(query: QueryParams, name: string): Result<boolean | null, 
   return err(bad(`${name}: must be true or false`));
 }
 
-function bound(
-  query: QueryParams,
-  zone: string,
-  datetimeName: string,
-  dateName: string,
-  isEnd: boolean,
-): Result<Instant | null, RouteError> {
-  const datetime = param(query, datetimeName);
-  if (datetime !== undefined) {
-    const parsed = parseTimestamp(datetime, zone);
-    if (!parsed.ok) return err(bad(`${datetimeName}: must be a date-time such as 2026-01-31 12:00:00`));
-    return ok(isEnd ? addSeconds(parsed.value, 1) : parsed.value);
-  }
-  const date = param(query, dateName);
-  if (date === undefined) return ok(null);
-  const parsed = parseCalendarDate(date);
-  if (!parsed.ok) return err(bad(`${dateName}: must be a date in the format YYYY-MM-DD`));
-  return ok(startOfDay(isEnd ? addDays(parsed.value, 1) : parsed.value, zone));
-}
-
 /**
  * Reads the listing parameters. The end bounds are exclusive instants: `end_date` ends at the next local
  * midnight (so 23:59:59 and its fractions are in), `end_datetime` one second after the named second.
@@ -85,10 +59,8 @@ export function readComponentQuery(query: QueryParams, zone: string): Result<Com
   const dateField = param(query, 'date_field') ?? 'updated_at';
   if (dateField !== 'created_at' && dateField !== 'updated_at')
     return err(bad('date_field: must be created_at or updated_at'));
-  const start = bound(query, zone, 'start_datetime', 'start_date', false);
-  if (!start.ok) return start;
-  const end = bound(query, zone, 'end_datetime', 'end_date', true);
-  if (!end.ok) return end;
+  const range = readDateRange((name) => param(query, name), zone);
+  if (!range.ok) return range;
   let ids: Set<number> | null = null;
   if (query.has('filter.ids')) {
     ids = new Set();
@@ -105,8 +77,8 @@ export function readComponentQuery(query: QueryParams, zone: string): Result<Com
     perPage: page.value.perPage,
     includeArchived: includeArchived.value ?? false,
     dateField,
-    start: start.value,
-    end: end.value,
+    start: range.value.start,
+    end: range.value.end,
     ids,
     useSiteExchangeRate: exchange.value,
   });

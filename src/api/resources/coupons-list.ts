@@ -9,14 +9,8 @@ import { normalizeCouponCode } from '../../domain/coupon/code.js';
 import type { Coupon } from '../../domain/coupon/types.js';
 import { parseId } from '../../kernel/ids.js';
 import { err, ok, type Result } from '../../kernel/result.js';
-import {
-  addDays,
-  addSeconds,
-  type Instant,
-  parseCalendarDate,
-  parseTimestamp,
-  startOfDay,
-} from '../../kernel/time.js';
+import type { Instant } from '../../kernel/time.js';
+import { readDateRange } from '../date-range.js';
 import { errorResponse } from '../errors.js';
 import type { QueryParams } from '../query.js';
 import type { RouteError } from '../route.js';
@@ -40,52 +34,17 @@ const param = (query: QueryParams, name: string): string | undefined => {
   return value === undefined || value === '' ? undefined : value;
 };
 
-function bound(
-  query: QueryParams,
-  zone: string,
-  datetimeName: string,
-  dateName: string,
-  fromDate: (date: string) => Instant,
-  fromDatetime: (instant: Instant) => Instant,
-): Result<Instant | null, RouteError> {
-  const datetime = param(query, datetimeName);
-  if (datetime !== undefined) {
-    const parsed = parseTimestamp(datetime, zone);
-    return parsed.ok
-      ? ok(fromDatetime(parsed.value))
-      : err(bad(`filter[${datetimeName}]: must be a date-time`));
-  }
-  const date = param(query, dateName);
-  if (date === undefined) return ok(null);
-  const parsed = parseCalendarDate(date);
-  return parsed.ok
-    ? ok(fromDate(parsed.value))
-    : err(bad(`filter[${dateName}]: must be a date in the format YYYY-MM-DD`));
-}
-
 /** Reads the listing filters of a query. */
 export function readCouponFilter(query: QueryParams, zone: string): Result<CouponFilter, RouteError> {
   const dateField = param(query, 'date_field') ?? 'created_at';
   if (dateField !== 'created_at' && dateField !== 'updated_at')
     return err(bad('filter[date_field]: must be created_at or updated_at'));
-  const start = bound(
-    query,
+  const range = readDateRange(
+    (name) => param(query, name),
     zone,
-    'start_datetime',
-    'start_date',
-    (d) => startOfDay(d, zone),
-    (i) => i,
+    (name) => `filter[${name}]`,
   );
-  if (!start.ok) return start;
-  const end = bound(
-    query,
-    zone,
-    'end_datetime',
-    'end_date',
-    (d) => startOfDay(addDays(d, 1), zone),
-    (i) => addSeconds(i, 1),
-  );
-  if (!end.ok) return end;
+  if (!range.ok) return range;
   const idTexts = query.list('filter.ids');
   const ids = idTexts.map(parseId);
   if (ids.some((id) => id === undefined)) return err(bad('filter[ids]: must be a list of ids'));
@@ -97,8 +56,8 @@ export function readCouponFilter(query: QueryParams, zone: string): Result<Coupo
         ? null
         : new Set(codeTexts.map((code) => normalizeCouponCode(code) ?? `\u0000${code}`)),
     dateField,
-    start: start.value,
-    end: end.value,
+    start: range.value.start,
+    end: range.value.end,
     includeArchived: param(query, 'include_archived') === 'true',
     siteExchangeRate: param(query, 'use_site_exchange_rate') !== 'false',
   });

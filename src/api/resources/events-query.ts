@@ -9,15 +9,9 @@ import type { SiteEvent } from '../../domain/event-log/types.js';
 import type { SiteState } from '../../engine/state.js';
 import { type ChunkedList, listLowerBound } from '../../kernel/collection.js';
 import { err, ok, type Result } from '../../kernel/result.js';
-import {
-  addDays,
-  addSeconds,
-  type Instant,
-  parseCalendarDate,
-  parseTimestamp,
-  startOfDay,
-} from '../../kernel/time.js';
+import type { Instant } from '../../kernel/time.js';
 import { paging } from '../common.js';
+import { type DateRange, readDateRange } from '../date-range.js';
 import { errorResponse } from '../errors.js';
 import type { QueryParams } from '../query.js';
 import type { RouteError } from '../route.js';
@@ -45,48 +39,14 @@ function integerParam(query: QueryParams, name: string): Result<number | null, R
 }
 
 /** Date bounds as instants: the start inclusive, the end exclusive (the end of the named second or day). */
-function dateBounds(
-  query: QueryParams,
-  zone: string,
-): Result<{ start: Instant | null; end: Instant | null }, RouteError> {
+function dateBounds(query: QueryParams, zone: string): Result<DateRange, RouteError> {
   const dateField = query.get('date_field');
   if (dateField !== undefined && dateField !== '' && dateField !== 'created_at')
     return err(bad('date_field: must be created_at'));
-  const bound = (
-    datetimeName: string,
-    dateName: string,
-    fromDate: (date: string) => Instant,
-    fromDatetime: (instant: Instant) => Instant,
-  ): Result<Instant | null, RouteError> => {
-    const datetime = query.get(datetimeName);
-    if (datetime !== undefined && datetime !== '') {
-      const parsed = parseTimestamp(datetime, zone);
-      return parsed.ok
-        ? ok(fromDatetime(parsed.value))
-        : err(bad(`${datetimeName}: must be a date-time such as 2026-01-31 12:00:00`));
-    }
-    const date = query.get(dateName);
-    if (date === undefined || date === '') return ok(null);
-    const parsed = parseCalendarDate(date);
-    return parsed.ok
-      ? ok(fromDate(parsed.value))
-      : err(bad(`${dateName}: must be a date in the format YYYY-MM-DD`));
-  };
-  const start = bound(
-    'start_datetime',
-    'start_date',
-    (date) => startOfDay(date, zone),
-    (instant) => instant,
-  );
-  if (!start.ok) return start;
-  const end = bound(
-    'end_datetime',
-    'end_date',
-    (date) => startOfDay(addDays(date, 1), zone),
-    (instant) => addSeconds(instant, 1),
-  );
-  if (!end.ok) return end;
-  return ok({ start: start.value, end: end.value });
+  return readDateRange((name) => {
+    const value = query.get(name);
+    return value === '' ? undefined : value;
+  }, zone);
 }
 
 /** The id of the first record at or after an instant (one past the last id when none is). */
