@@ -24,7 +24,7 @@ const signup = (n: number): unknown => ({
 });
 
 /** The recorded traffic: deterministic, every request valid when replayed in order. */
-function record(count: number): Recorded[] {
+export function record(count: number): Recorded[] {
   const random = seededRandom(count);
   const at = (index: number): string => new Date(START + Math.floor((index * SPAN_MS) / count)).toISOString();
   const pick = (max: number): number => 1 + Math.floor(random() * max);

@@ -163,6 +163,16 @@ export function tableDeleteInPlace<T>(table: MutableTable<T>, id: number): void 
   table.count -= 1;
 }
 
+/**
+ * Writes the slot of a row known to be live (`row` null deletes it) without reading the slot: for `evolve`,
+ * which reads the old row from outside the draft. Read through an immer draft, the old row would become a
+ * proxy only to be overwritten, and finalizing an overwritten proxy scans its whole chunk.
+ */
+export function tableOverwriteInPlace<T>(table: MutableTable<T>, id: number, row: T | null): void {
+  listSetInPlace(table.rows, id - 1, row);
+  if (row === null) table.count -= 1;
+}
+
 /** Live rows in id order. */
 export function* tableRows<T>(table: Table<T>): Generator<T> {
   for (const row of listRange(table.rows)) if (row !== null) yield row;

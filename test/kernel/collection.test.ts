@@ -24,6 +24,7 @@ import {
   type Table,
   tableGet,
   tableInsertInPlace,
+  tableOverwriteInPlace,
   tableRows,
   tableSetInPlace,
 } from '../../src/kernel/collection.js';
@@ -134,6 +135,24 @@ describe('Table examples', () => {
     expect(next.table.rows.chunks[1]).not.toBe(state.table.rows.chunks[1]);
     expect([...tableRows(next.table)]).toHaveLength(2500);
     expect(Object.isFrozen(next.table.rows.chunks[1])).toBe(true);
+  });
+
+  test('an overwrite through immer replaces or deletes a row without making a draft of the old one', () => {
+    const table = emptyTable<Row>() as MutableTable<Row>;
+    for (let id = 1; id <= 1500; id += 1) tableInsertInPlace(table, Object.freeze({ id, name: `row ${id}` }));
+    const state = { table: table as Table<Row> };
+    const next = produce(state, (draft) => {
+      const rows = draft.table as MutableTable<Row>;
+      tableOverwriteInPlace(rows, 1200, { id: 1200, name: 'changed' });
+      tableOverwriteInPlace(rows, 7, null);
+    });
+    expect(tableGet(next.table, 1200)).toEqual({ id: 1200, name: 'changed' });
+    expect(tableGet(next.table, 7)).toBeUndefined();
+    expect(next.table.count).toBe(1499);
+    expect(tableGet(state.table, 7)).toEqual({ id: 7, name: 'row 7' });
+    expect(state.table.count).toBe(1500);
+    expect([...tableRows(next.table)].map((row) => row.id)).toHaveLength(1499);
+    expect(() => tableOverwriteInPlace(table, 1501, { id: 1501, name: 'beyond' })).toThrow(InvariantError);
   });
 });
 

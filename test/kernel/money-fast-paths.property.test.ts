@@ -6,7 +6,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { Decimal } from 'decimal.js';
 import { describe, expect } from 'vitest';
-import { formatMoney, minorUnits, moneyFormatter, parseDecimal } from '../../src/kernel/money.js';
+import { formatMoney, minorUnits, moneyFormatter, parseDecimal, toMinor } from '../../src/kernel/money.js';
 
 const digits = (max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength: max });
 /** Any plain spelling: optional sign, digits, optional point, digits (possibly none on either side). */
@@ -57,4 +57,29 @@ describe('money fast paths', () => {
       expect(moneyFormatter(currency)(text)).toBe(expectedFormat(text, currency));
     },
   );
+
+  test.prop([spelling.filter((text) => /\d/.test(text)), fc.constantFrom('USD', 'JPY', 'KWD', 'EUR')], {
+    numRuns: 600,
+  })(
+    'law: toMinor of any spelling is the half-up rounding of the amount times 10^decimals',
+    (text, currency) => {
+      const reference = new Decimal(text)
+        .times(new Decimal(10).pow(minorUnits(currency)))
+        .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+        .toNumber();
+      expect(toMinor(text, currency)).toBe(reference === 0 ? 0 : reference);
+    },
+  );
+
+  test('toMinor at the edge of exact float64 integers', () => {
+    expect(toMinor('9999999999999.99', 'USD')).toBe(999_999_999_999_999);
+    expect(toMinor('-999999999999.999', 'KWD')).toBe(-999_999_999_999_999);
+    // Beyond 15 digits decimal.js answers (and the number rounds as a float64 does).
+    expect(toMinor('99999999999999.99', 'USD')).toBe(1e16);
+    expect(toMinor('-0.00', 'USD')).toBe(0);
+    expect(toMinor('-0.004', 'USD')).toBe(0);
+    expect(toMinor('-0.005', 'USD')).toBe(-1);
+    expect(toMinor('12.345', 'USD')).toBe(1235);
+    expect(toMinor('7', 'JPY')).toBe(7);
+  });
 });

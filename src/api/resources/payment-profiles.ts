@@ -133,9 +133,44 @@ export function buildPaymentProfile(
   return ok(profile);
 }
 
+/** The fields only a card profile has, or only a bank account profile has. */
+interface CardFields {
+  masked_card_number?: string;
+  card_type?: string | null;
+  expiration_month?: number | null;
+  expiration_year?: number | null;
+  bank_name?: string | null;
+  masked_bank_routing_number?: string;
+  masked_bank_account_number?: string;
+  bank_account_type?: string | null;
+  bank_account_holder_type?: string | null;
+  verified?: boolean;
+}
+
 export function presentPaymentProfile(state: SiteState, profile: PaymentProfile) {
-  const masked = `XXXX-XXXX-XXXX-${profile.lastFour}`;
-  const common = {
+  // One literal, then the kind's fields assigned: V8 builds `{ ...common, more }` of this size in
+  // microseconds, a slow path that made this a sixth of a replay's time.
+  const presented: {
+    id: number;
+    first_name: string | null;
+    last_name: string | null;
+    customer_id: number;
+    current_vault: string;
+    vault_token: string;
+    billing_address: string | null;
+    billing_address_2: string | null;
+    billing_city: string | null;
+    billing_state: string | null;
+    billing_zip: string | null;
+    billing_country: string | null;
+    customer_vault_token: null;
+    payment_type: PaymentProfile['paymentType'];
+    disabled: boolean;
+    site_gateway_setting_id: number;
+    gateway_handle: null;
+    created_at: string | null;
+    updated_at: string | null;
+  } & CardFields = {
     id: profile.id,
     first_name: profile.firstName,
     last_name: profile.lastName,
@@ -157,23 +192,19 @@ export function presentPaymentProfile(state: SiteState, profile: PaymentProfile)
     updated_at: stamp(state, profile.updatedAt),
   };
   if (profile.paymentType === 'bank_account') {
-    return {
-      ...common,
-      bank_name: profile.bankName,
-      masked_bank_routing_number: 'XXXX',
-      masked_bank_account_number: `XXXX${profile.lastFour}`,
-      bank_account_type: profile.bankAccountType,
-      bank_account_holder_type: profile.bankAccountHolderType,
-      verified: true,
-    };
+    presented.bank_name = profile.bankName;
+    presented.masked_bank_routing_number = 'XXXX';
+    presented.masked_bank_account_number = `XXXX${profile.lastFour}`;
+    presented.bank_account_type = profile.bankAccountType;
+    presented.bank_account_holder_type = profile.bankAccountHolderType;
+    presented.verified = true;
+  } else {
+    presented.masked_card_number = `XXXX-XXXX-XXXX-${profile.lastFour}`;
+    presented.card_type = profile.cardType;
+    presented.expiration_month = profile.expirationMonth;
+    presented.expiration_year = profile.expirationYear;
   }
-  return {
-    ...common,
-    masked_card_number: masked,
-    card_type: profile.cardType,
-    expiration_month: profile.expirationMonth,
-    expiration_year: profile.expirationYear,
-  };
+  return presented;
 }
 
 const createBody = z.object({ payment_profile: z.object({ customer_id: zId(), ...paymentFields }) });
