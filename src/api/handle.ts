@@ -5,7 +5,7 @@
 
 import { testGateway } from '../domain/payment/test-gateway.js';
 import { applyChanges, type Change } from '../engine/changes.js';
-import { catchUp, effectiveNow } from '../engine/clock.js';
+import { catchUp, effectiveNow, handOnDueQueue } from '../engine/clock.js';
 import type { SiteState } from '../engine/state.js';
 import { Transaction } from '../engine/transaction.js';
 import { toInstant } from '../kernel/time.js';
@@ -95,6 +95,7 @@ function handleUnsafe(state: SiteState, request: ApiRequest, context: HandleCont
   const unchanged = decided.length === 0 && caughtUp.state === state;
   const requestChanges: Change[] = unchanged ? [] : [...decided, { type: 'clock', now }];
   const next = unchanged ? state : applyChanges(caughtUp.state, requestChanges);
+  handOnDueQueue(caughtUp.state, next, requestChanges);
   const responseBody = result.value.present?.(next);
   const response: ApiResponse =
     responseBody === undefined

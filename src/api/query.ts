@@ -27,6 +27,40 @@ function safeDecode(text: string): string | undefined {
   }
 }
 
+/** The parameters as parsed: a class rather than closures, because every request builds one. */
+class ParsedQuery implements QueryParams {
+  constructor(private readonly values: ReadonlyMap<string, readonly string[]>) {}
+
+  get(name: string): string | undefined {
+    return this.values.get(name)?.at(-1);
+  }
+
+  list(name: string): string[] {
+    return (this.values.get(name) ?? [])
+      .flatMap((value) => value.split(','))
+      .map((value) => value.trim())
+      .filter((value) => value.length > 0);
+  }
+
+  has(name: string): boolean {
+    return this.values.has(name);
+  }
+
+  names(): string[] {
+    return [...this.values.keys()];
+  }
+}
+
+const NO_PARAMETERS = new ParsedQuery(new Map());
+
+function addValue(values: Map<string, string[]>, name: string, value: string): void {
+  const key = normalizeName(name);
+  if (key.length === 0) return;
+  const existing = values.get(key);
+  if (existing) existing.push(value);
+  else values.set(key, [value]);
+}
+
 /**
  * Parses a raw query string and an already-split query object into one `QueryParams`, or returns
  * undefined when the text is not valid percent-encoding.
@@ -36,14 +70,8 @@ export function parseQuery(
   text: string,
   extra: Readonly<Record<string, string | readonly string[]>> | undefined,
 ): QueryParams | undefined {
+  if (text.length === 0 && extra === undefined) return NO_PARAMETERS;
   const values = new Map<string, string[]>();
-  const add = (name: string, value: string) => {
-    const key = normalizeName(name);
-    if (key.length === 0) return;
-    const existing = values.get(key);
-    if (existing) existing.push(value);
-    else values.set(key, [value]);
-  };
   const pairs = text.split('&').filter((pair) => pair.length > 0);
   if (pairs.length > MAX_PAIRS) return undefined;
   for (const pair of pairs) {
@@ -51,23 +79,15 @@ export function parseQuery(
     const name = safeDecode(at < 0 ? pair : pair.slice(0, at));
     const value = safeDecode(at < 0 ? '' : pair.slice(at + 1));
     if (name === undefined || value === undefined) return undefined;
-    add(name, value);
+    addValue(values, name, value);
   }
   if (extra) {
     for (const name of Object.keys(extra)) {
       const value = extra[name];
-      if (typeof value === 'string') add(name, value);
-      else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string') add(name, item);
+      if (typeof value === 'string') addValue(values, name, value);
+      else if (Array.isArray(value))
+        for (const item of value) if (typeof item === 'string') addValue(values, name, item);
     }
   }
-  return {
-    get: (name) => values.get(name)?.at(-1),
-    list: (name) =>
-      (values.get(name) ?? [])
-        .flatMap((value) => value.split(','))
-        .map((value) => value.trim())
-        .filter((value) => value.length > 0),
-    has: (name) => values.has(name),
-    names: () => [...values.keys()],
-  };
+  return new ParsedQuery(values);
 }

@@ -179,6 +179,19 @@ class RowsBefore {
   }
 }
 
+/**
+ * Freezes what a row holds, not the row: immer's finalization walks every nested object of a new row (an
+ * invoice of 100,000 lines is millions of them) looking for drafts it cannot contain, and stops at a frozen
+ * one, so freezing one level down leaves it the row's own fields to look at. The row itself stays unfrozen
+ * because V8 cannot generalize a field of a frozen object in place: rows whose fields vary in type (null
+ * or text) each got a hidden class of their own (323 for 775 customers of a replay), and every read of
+ * them went megamorphic, five times slower.
+ */
+function freezeNested(row: object): void {
+  for (const value of Object.values(row))
+    if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) Object.freeze(value);
+}
+
 /** The only code that changes state. */
 function evolve(draft: Draft<SiteState>, change: Change, before: RowsBefore): void {
   switch (change.type) {
@@ -186,9 +199,7 @@ function evolve(draft: Draft<SiteState>, change: Change, before: RowsBefore): vo
       const table = draft.tables[change.table] as unknown as MutableTable<AnyRow>;
       const previous = before.get(change.table, change.row.id);
       before.set(change.table, change.row.id, change.row);
-      // A frozen row is a leaf to immer: unfrozen, its finalization walks every nested object of the new
-      // row (an invoice of 100,000 lines is millions of them) looking for drafts it cannot contain.
-      Object.freeze(change.row);
+      freezeNested(change.row);
       if (previous === undefined) tableInsertInPlace(table, change.row);
       else tableOverwriteInPlace(table, change.row.id, change.row);
       reindex(draft, change.table, previous, change.row);

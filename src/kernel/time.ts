@@ -42,6 +42,8 @@ export function toInstant(value: Date | string): Instant {
     if (Number.isNaN(value.getTime())) throw new RangeError(`invalid instant: ${String(value)}`);
     return value.toISOString();
   }
+  // The stored form is its own instant (the round trip rejects days a month lacks): every request's `now`.
+  if (CANONICAL_INSTANT.test(value) && fromEpochMs(Date.parse(value)) === value) return value;
   // A string without `Z` or an offset is read in UTC, never in the machine's zone.
   const parsed = parseTimestamp(value, 'UTC');
   if (!parsed.ok) throw new RangeError(`invalid instant: ${value}`);

@@ -226,6 +226,10 @@ describe('other helpers', () => {
     expect(toInstant('2026-01-31T10:00:00+01:00')).toBe('2026-01-31T09:00:00.000Z');
     expect(toInstant(new Date(Date.UTC(2026, 0, 1)))).toBe('2026-01-01T00:00:00.000Z');
     expect(() => toInstant('garbage')).toThrow(RangeError);
+    expect(toInstant('2026-11-23T08:59:59.123Z')).toBe('2026-11-23T08:59:59.123Z');
+    expect(() => toInstant('2026-02-30T00:00:00.000Z')).toThrow(RangeError);
+    expect(toInstant('2028-02-29T23:59:59.999Z')).toBe('2028-02-29T23:59:59.999Z');
+    expect(() => toInstant('2026-02-29T00:00:00.000Z')).toThrow(RangeError);
     expect(() => toInstant(new Date(Number.NaN))).toThrow(RangeError);
     expect(epochMs('1970-01-01T00:00:01.000Z')).toBe(1000);
     expect(fromEpochMs(0)).toBe('1970-01-01T00:00:00.000Z');
