@@ -3,27 +3,24 @@
  * result (a whole new row, computed outside any draft), so `evolve` only assigns: it cannot fail and
  * does no billing work. The changes of one request go through one immer `produce`.
  */
-import { type Draft, Immer } from 'immer';
+import { castDraft, type Draft, Immer } from 'immer';
 import { segmentKey } from '../domain/catalog/component-rules.js';
-import { appendEvents, indexEventInPlace } from '../domain/event-log/log-index.js';
+import { appendEvents } from '../domain/event-log/log-index.js';
 import type { SiteEvent } from '../domain/event-log/types.js';
 import type { Subscription } from '../domain/subscription/types.js';
 import {
-  indexDeleteInPlace,
-  indexSetInPlace,
-  listPushInPlace,
-  type MutableChunkedList,
-  type MutableShardedIndex,
-  type MutableTable,
+  indexDelete,
+  indexSet,
+  type ShardedIndex,
   type Table,
   tableGet,
-  tableInsertInPlace,
-  tableOverwriteInPlace,
+  tableInsert,
+  tableReplace,
 } from '../kernel/collection.js';
 import { assertNever, invariant } from '../kernel/invariant.js';
 import type { Instant } from '../kernel/time.js';
-import { type MutableListIndexes, relist } from './list-index.js';
-import { type MutableSchedule, reschedule } from './schedule.js';
+import { type ListIndexName, relisted } from './list-index.js';
+import { rescheduled, type Schedule } from './schedule.js';
 import type { Counters, IndexName, SiteState, TableName, TableRows } from './state.js';
 
 type Put<K extends TableName> = { readonly type: 'put'; readonly table: K; readonly row: TableRows[K] };
@@ -134,123 +131,132 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
 // benchmarks/collection.bench.ts); state is immutable by contract and by its readonly types instead.
 const immer = new Immer({ autoFreeze: false });
 
+type WritableCounters = { -readonly [K in keyof Counters]: number };
+
 /**
- * Applies changes to a state in one `produce`. No changes: the very same state object.
+ * The collections a batch of changes has written so far, each a new value computed outside any draft
+ * with the kernel's pure updates (one chunk, one index leaf copied per write), over the state the batch
+ * started from. Through immer's proxies the same writes cost several times more: every read on the way
+ * made a proxy, and a signup's or an allocation's puts spent most of their time in traps and finalization.
+ */
+class Written {
+  readonly tables = new Map<TableName, Table<AnyRow>>();
+  readonly indexes = new Map<IndexName, ShardedIndex<number>>();
+  readonly lists = new Map<ListIndexName, ShardedIndex<readonly number[]>>();
+  schedule: Schedule | undefined;
+  counters: WritableCounters | undefined;
+  clock: Instant | undefined;
+
+  constructor(private readonly base: SiteState) {}
+
+  table(name: TableName): Table<AnyRow> {
+    return this.tables.get(name) ?? this.base.tables[name];
+  }
+
+  put(name: TableName, row: AnyRow): void {
+    const table = this.table(name);
+    const previous = tableGet(table, row.id);
+    this.tables.set(
+      name,
+      previous === undefined ? tableInsert(table, row) : tableReplace(table, row.id, row),
+    );
+    this.reindex(name, previous, row);
+    relisted(this.base.listIndexes, this.lists, name, row.id, previous, row);
+    if (name === 'subscriptions') {
+      const schedule = this.schedule ?? this.base.schedule;
+      this.schedule = rescheduled(schedule, previous as Subscription | undefined, row as Subscription);
+    }
+  }
+
+  remove(name: TableName, id: number): void {
+    const table = this.table(name);
+    const previous = tableGet(table, id);
+    invariant(previous !== undefined, `row ${id} of ${name} exists`);
+    this.tables.set(name, tableReplace(table, id, null));
+    this.reindex(name, previous, undefined);
+    relisted(this.base.listIndexes, this.lists, name, id, previous, undefined);
+  }
+
+  count(name: keyof Counters, value: number): void {
+    this.counters ??= { ...this.base.counters };
+    this.counters[name] = value;
+  }
+
+  private reindex(name: TableName, previous: AnyRow | undefined, next: AnyRow | undefined): void {
+    for (const definition of indexDefinitions[name]) {
+      const oldKey = previous === undefined ? null : definition.key(previous);
+      const newKey = next === undefined ? null : definition.key(next);
+      if (oldKey === newKey) continue;
+      let index = this.indexes.get(definition.index) ?? this.base.indexes[definition.index];
+      if (oldKey !== null) index = indexDelete(index, oldKey);
+      if (newKey !== null && next !== undefined) index = indexSet(index, newKey, next.id);
+      this.indexes.set(definition.index, index);
+    }
+  }
+
+  /**
+   * Assigns what was written to the draft, one top-level field each: the tables, indexes and list
+   * indexes as new frozen objects over the old ones (frozen so that immer's finalization takes them as
+   * leaves instead of walking whole tables looking for drafts; what they share with the old state is
+   * immutable already).
+   */
+  assignTo(draft: Draft<SiteState>): void {
+    if (this.tables.size > 0) draft.tables = castDraft(merged(this.base.tables, this.tables));
+    if (this.indexes.size > 0) draft.indexes = castDraft(merged(this.base.indexes, this.indexes));
+    if (this.lists.size > 0) draft.listIndexes = castDraft(merged(this.base.listIndexes, this.lists));
+    if (this.schedule !== undefined) draft.schedule = castDraft(Object.freeze(this.schedule));
+    if (this.counters !== undefined) draft.counters = Object.freeze(this.counters);
+    if (this.clock !== undefined) draft.clock = this.clock;
+  }
+}
+
+/** A frozen copy of `base` with the values of `changed` in place of its own. */
+function merged<K extends string, V, T extends { readonly [Key in K]: V }>(
+  base: T,
+  changed: ReadonlyMap<K, V>,
+): T {
+  const copy: Record<K, V> = { ...base };
+  for (const [key, value] of changed) copy[key] = value;
+  return Object.freeze(copy) as T;
+}
+
+/**
+ * Applies changes to a state: every new collection is computed outside immer and assigned to the draft
+ * once (`Written`), in one `produce`. No changes: the very same state object.
  * @example const next = applyChanges(state, [put('customers', customer)]);
  */
 export function applyChanges(state: SiteState, changes: readonly Change[]): SiteState {
   if (changes.length === 0) return state;
-  // Event-log records are appended in one batch after the draft (see log-index.ts): through immer's
-  // array proxies each record would cost about 15 µs.
+  const written = new Written(state);
+  // Event-log records are appended in one batch (see log-index.ts).
   const records: SiteEvent[] = [];
-  const before = new RowsBefore(state);
-  const next = immer.produce(state, (draft) => {
-    for (const change of changes) {
-      if (change.type === 'event') records.push(change.event);
-      else evolve(draft, change, before);
+  for (const change of changes) {
+    switch (change.type) {
+      case 'put':
+        written.put(change.table, change.row);
+        break;
+      case 'delete':
+        written.remove(change.table, change.id);
+        break;
+      case 'event':
+        records.push(change.event);
+        break;
+      case 'counter':
+        written.count(change.name, change.value);
+        break;
+      case 'clock':
+        written.clock = change.now;
+        break;
+      default:
+        assertNever(change);
     }
-  });
-  return records.length === 0 ? next : { ...next, ...appendEvents(next.events, next.eventIndex, records) };
-}
-
-/**
- * The row each write replaces, read from the state a `produce` started from and the rows written since,
- * never through the draft: a row read through the draft becomes a proxy, every index update then reads it
- * through traps, and finalizing the overwritten proxy scans its whole 1,000-row chunk (a fifth of a replay
- * before this).
- */
-class RowsBefore {
-  readonly #written = new Map<TableName, Map<number, AnyRow | undefined>>();
-  constructor(private readonly base: SiteState) {}
-
-  get(table: TableName, id: number): AnyRow | undefined {
-    const written = this.#written.get(table);
-    if (written?.has(id)) return written.get(id);
-    return tableGet(this.base.tables[table] as Table<AnyRow>, id);
   }
-
-  set(table: TableName, id: number, row: AnyRow | undefined): void {
-    let written = this.#written.get(table);
-    if (written === undefined) {
-      written = new Map();
-      this.#written.set(table, written);
-    }
-    written.set(id, row);
-  }
-}
-
-/**
- * Freezes what a row holds, not the row: immer's finalization walks every nested object of a new row (an
- * invoice of 100,000 lines is millions of them) looking for drafts it cannot contain, and stops at a frozen
- * one, so freezing one level down leaves it the row's own fields to look at. The row itself stays unfrozen
- * because V8 cannot generalize a field of a frozen object in place: rows whose fields vary in type (null
- * or text) each got a hidden class of their own (323 for 775 customers of a replay), and every read of
- * them went megamorphic, five times slower.
- */
-function freezeNested(row: object): void {
-  for (const value of Object.values(row))
-    if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) Object.freeze(value);
-}
-
-/** The only code that changes state. */
-function evolve(draft: Draft<SiteState>, change: Change, before: RowsBefore): void {
-  switch (change.type) {
-    case 'put': {
-      const table = draft.tables[change.table] as unknown as MutableTable<AnyRow>;
-      const previous = before.get(change.table, change.row.id);
-      before.set(change.table, change.row.id, change.row);
-      freezeNested(change.row);
-      if (previous === undefined) tableInsertInPlace(table, change.row);
-      else tableOverwriteInPlace(table, change.row.id, change.row);
-      reindex(draft, change.table, previous, change.row);
-      relist(draft.listIndexes as MutableListIndexes, change.table, change.row.id, previous, change.row);
-      if (change.table === 'subscriptions') {
-        reschedule(
-          draft.schedule as unknown as MutableSchedule,
-          previous as Subscription | undefined,
-          change.row as Subscription,
-        );
-      }
-      return;
-    }
-    case 'delete': {
-      const table = draft.tables[change.table] as unknown as MutableTable<AnyRow>;
-      const previous = before.get(change.table, change.id);
-      invariant(previous !== undefined, `row ${change.id} of ${change.table} exists`);
-      before.set(change.table, change.id, undefined);
-      tableOverwriteInPlace(table, change.id, null);
-      reindex(draft, change.table, previous, undefined);
-      relist(draft.listIndexes as MutableListIndexes, change.table, change.id, previous, undefined);
-      return;
-    }
-    case 'event':
-      Object.freeze(change.event);
-      listPushInPlace(draft.events as unknown as MutableChunkedList<SiteEvent>, change.event);
-      indexEventInPlace(draft.eventIndex, change.event);
-      return;
-    case 'counter':
-      (draft.counters as { -readonly [K in keyof Counters]: number })[change.name] = change.value;
-      return;
-    case 'clock':
-      draft.clock = change.now;
-      return;
-    default:
-      assertNever(change);
-  }
-}
-
-function reindex(
-  draft: Draft<SiteState>,
-  table: TableName,
-  previous: AnyRow | undefined,
-  next: AnyRow | undefined,
-) {
-  for (const definition of indexDefinitions[table]) {
-    const oldKey = previous === undefined ? null : definition.key(previous);
-    const newKey = next === undefined ? null : definition.key(next);
-    if (oldKey === newKey) continue;
-    const index = draft.indexes[definition.index] as unknown as MutableShardedIndex<number>;
-    if (oldKey !== null) indexDeleteInPlace(index, oldKey);
-    if (newKey !== null && next !== undefined) indexSetInPlace(index, newKey, next.id);
-  }
+  const next = immer.produce(state, (draft) => written.assignTo(draft));
+  if (records.length === 0) return next;
+  const appended = appendEvents(next.events, next.eventIndex, records);
+  // Spread, then assigned: a spread into a literal with more keys takes a slow path in V8.
+  const withEvents = { ...next };
+  withEvents.events = appended.events;
+  withEvents.eventIndex = appended.eventIndex;
+  return withEvents;
 }

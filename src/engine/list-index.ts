@@ -5,10 +5,9 @@
  */
 import {
   emptyIndex,
-  indexDeleteInPlace,
+  indexDelete,
   indexGet,
-  indexSetInPlace,
-  type MutableShardedIndex,
+  indexSet,
   type ShardedIndex,
   type Table,
   tableGet,
@@ -99,12 +98,10 @@ const definitions: { readonly [K in TableName]?: readonly ListIndexDefinition[] 
   ],
 };
 
-/** The mutable view of the list indexes (what an immer draft of them is). */
-export type MutableListIndexes = { [K in ListIndexName]: MutableShardedIndex<number[]> };
-
-/** Moves a row between lists after it was written or deleted (inside `evolve`). */
-export function relist(
-  indexes: MutableListIndexes,
+/** The list indexes `written` with a row moved between lists after it was written or deleted. */
+export function relisted(
+  indexes: ListIndexes,
+  written: Map<ListIndexName, ShardedIndex<readonly number[]>>,
   table: TableName,
   id: number,
   previous: AnyRow | undefined,
@@ -114,17 +111,13 @@ export function relist(
     const oldKey = previous === undefined ? null : definition.key(previous);
     const newKey = next === undefined ? null : definition.key(next);
     if (oldKey === newKey) continue;
-    const index = indexes[definition.index];
+    let index = written.get(definition.index) ?? indexes[definition.index];
     if (oldKey !== null) {
       const remaining = (indexGet(index, oldKey) ?? []).filter((member) => member !== id);
-      if (remaining.length > 0) indexSetInPlace(index, oldKey, remaining);
-      else indexDeleteInPlace(index, oldKey);
+      index = remaining.length > 0 ? indexSet(index, oldKey, remaining) : indexDelete(index, oldKey);
     }
-    if (newKey !== null) {
-      const list = indexGet(index, newKey);
-      if (list === undefined) indexSetInPlace(index, newKey, [id]);
-      else list.push(id);
-    }
+    if (newKey !== null) index = indexSet(index, newKey, [...(indexGet(index, newKey) ?? []), id]);
+    written.set(definition.index, index);
   }
 }
 

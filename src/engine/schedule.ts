@@ -15,13 +15,12 @@ import type { Subscription } from '../domain/subscription/types.js';
 import {
   type ChunkedList,
   emptyIndex,
-  indexDeleteInPlace,
+  indexDelete,
   indexGet,
-  indexSetInPlace,
-  listPushInPlace,
+  indexSet,
+  listAppend,
+  listFromArray,
   listRange,
-  type MutableChunkedList,
-  type MutableShardedIndex,
   type ShardedIndex,
   type Table,
   tableGet,
@@ -53,45 +52,35 @@ export const dayOf = (instant: Instant | null): string | null =>
 
 const dayStart = (day: string): Instant => `${day}T00:00:00.000Z`;
 
-/** The writable view of a schedule (what an immer draft of it is). */
-export interface MutableSchedule {
-  days: string[];
-  buckets: MutableShardedIndex<{ serial: number; ids: MutableChunkedList<number>; due: number }>;
-  serials: number;
-}
-
-/** Moves a subscription between day buckets after its row changed (inside `evolve`, on a draft). */
-export function reschedule(
-  schedule: MutableSchedule,
+/** The schedule with a subscription moved between day buckets after its row changed (`applyChanges`). */
+export function rescheduled(
+  schedule: Schedule,
   previous: Subscription | undefined,
   next: Subscription,
-): void {
+): Schedule {
   const oldDay = previous === undefined ? null : dayOf(dueAt(previous));
   const newDay = dayOf(dueAt(next));
-  if (oldDay === newDay) return;
-  const oldBucket = oldDay === null ? undefined : indexGet(schedule.buckets, oldDay);
+  if (oldDay === newDay) return schedule;
+  let { days, buckets, serials } = schedule;
+  const oldBucket = oldDay === null ? undefined : indexGet(buckets, oldDay);
   if (oldDay !== null && oldBucket !== undefined) {
-    if (oldBucket.due > 1) oldBucket.due -= 1;
+    if (oldBucket.due > 1) buckets = indexSet(buckets, oldDay, { ...oldBucket, due: oldBucket.due - 1 });
     else {
-      indexDeleteInPlace(schedule.buckets, oldDay);
-      schedule.days.splice(schedule.days.indexOf(oldDay), 1);
+      buckets = indexDelete(buckets, oldDay);
+      days = days.filter((day) => day !== oldDay);
     }
   }
-  if (newDay === null) return;
-  const bucket = indexGet(schedule.buckets, newDay);
+  if (newDay === null) return { days, buckets, serials };
+  const bucket = indexGet(buckets, newDay);
   if (bucket !== undefined) {
-    listPushInPlace(bucket.ids, next.id);
-    bucket.due += 1;
-    return;
+    const joined = { serial: bucket.serial, ids: listAppend(bucket.ids, next.id), due: bucket.due + 1 };
+    return { days, buckets: indexSet(buckets, newDay, joined), serials };
   }
-  schedule.serials += 1;
-  indexSetInPlace(schedule.buckets, newDay, {
-    serial: schedule.serials,
-    ids: { length: 1, chunks: [[next.id]] },
-    due: 1,
-  });
-  const at = schedule.days.findIndex((day) => day > newDay);
-  schedule.days.splice(at < 0 ? schedule.days.length : at, 0, newDay);
+  serials += 1;
+  buckets = indexSet(buckets, newDay, { serial: serials, ids: listFromArray([next.id]), due: 1 });
+  const at = days.findIndex((day) => day > newDay);
+  const position = at < 0 ? days.length : at;
+  return { days: [...days.slice(0, position), newDay, ...days.slice(position)], buckets, serials };
 }
 
 /** The first scheduled day, when it has begun by `now`. */

@@ -173,6 +173,18 @@ export function tableOverwriteInPlace<T>(table: MutableTable<T>, id: number, row
   if (row === null) table.count -= 1;
 }
 
+/** A new table with a row inserted; its id must be the table's next id. */
+export function tableInsert<T extends { readonly id: number }>(table: Table<T>, row: T): Table<T> {
+  invariant(row.id === table.rows.length + 1, `row id ${row.id} is not the next id ${table.rows.length + 1}`);
+  return { rows: listAppend(table.rows, row), count: table.count + 1 };
+}
+
+/** A new table with the live row `id` replaced by `row`, or deleted when `row` is null. */
+export function tableReplace<T>(table: Table<T>, id: number, row: T | null): Table<T> {
+  invariant(listGet(table.rows, id - 1) != null, `row ${id} exists`);
+  return { rows: listSet(table.rows, id - 1, row), count: row === null ? table.count - 1 : table.count };
+}
+
 /** Live rows in id order. */
 export function* tableRows<T>(table: Table<T>): Generator<T> {
   for (const row of listRange(table.rows)) if (row !== null) yield row;
@@ -275,6 +287,29 @@ export function indexSet<V>(index: ShardedIndex<V>, key: string, value: V): Shar
   const group = (groups[slots.group] ?? nulls<Readonly<Record<string, V>>>()).slice();
   group[slots.leaf] = { ...group[slots.leaf], [slotKey(key)]: value };
   groups[slots.group] = group;
+  return { groups };
+}
+
+/**
+ * A new index without a key, sharing every untouched group and leaf with the old one; a leaf or group
+ * left empty goes back to `null`, as `indexDeleteInPlace` does.
+ */
+export function indexDelete<V>(index: ShardedIndex<V>, key: string): ShardedIndex<V> {
+  const slots = slotsOf(key);
+  const leaf = index.groups[slots.group]?.[slots.leaf];
+  const slot = slotKey(key);
+  if (leaf == null || !Object.hasOwn(leaf, slot)) return index;
+  const rest: Record<string, V> = {};
+  let kept = 0;
+  for (const other of Object.keys(leaf))
+    if (other !== slot) {
+      rest[other] = leaf[other] as V;
+      kept += 1;
+    }
+  const groups = index.groups.slice();
+  const group = (groups[slots.group] ?? nulls<Readonly<Record<string, V>>>()).slice();
+  group[slots.leaf] = kept > 0 ? rest : null;
+  groups[slots.group] = group.every((other) => other === null) ? null : group;
   return { groups };
 }
 

@@ -5,8 +5,10 @@
  * appears). This module is the only importer of decimal.js, so a scaled-integer fast path can take over
  * hot loops without touching the domain.
  */
+
 import { Decimal } from 'decimal.js';
 import { err, ok, type Result } from './result.js';
+import { smallAdd, smallCmp, smallMul, smallSign, smallSub } from './small-decimal.js';
 
 /** A canonical decimal string, for example `"12.5"`, `"-3"`, `"0.0001"`. */
 export type Dec = string;
@@ -116,11 +118,11 @@ const out = (value: DecimalValue): Dec => {
 };
 
 /** `a + b`. @example add('0.1', '0.2') // '0.3' */
-export const add = (a: Dec, b: Dec): Dec => out(dec(a).plus(b));
+export const add = (a: Dec, b: Dec): Dec => smallAdd(a, b) ?? out(dec(a).plus(b));
 /** `a − b`. @example sub('1', '0.25') // '0.75' */
-export const sub = (a: Dec, b: Dec): Dec => out(dec(a).minus(b));
+export const sub = (a: Dec, b: Dec): Dec => smallSub(a, b) ?? out(dec(a).minus(b));
 /** `a × b`, exact up to 40 significant digits. @example mul('1.5', '3') // '4.5' */
-export const mul = (a: Dec, b: Dec): Dec => out(dec(a).times(b));
+export const mul = (a: Dec, b: Dec): Dec => smallMul(a, b) ?? out(dec(a).times(b));
 /** `a ÷ b` to 40 significant digits. @example div('1', '4') // '0.25' */
 export const div = (a: Dec, b: Dec): Dec => out(dec(a).div(b));
 /** `−a`. @example neg('2') // '-2' */
@@ -134,13 +136,22 @@ export function sum(values: Iterable<Dec>): Dec {
   return out(total);
 }
 /** -1, 0 or 1. @example cmp('2', '10') // -1 */
-export const cmp = (a: Dec, b: Dec): -1 | 0 | 1 => dec(a).cmp(b) as -1 | 0 | 1;
+export const cmp = (a: Dec, b: Dec): -1 | 0 | 1 => smallCmp(a, b) ?? (dec(a).cmp(b) as -1 | 0 | 1);
 /** @example isZero('0') // true */
-export const isZero = (a: Dec): boolean => dec(a).isZero();
+export const isZero = (a: Dec): boolean => {
+  const sign = smallSign(a);
+  return sign === undefined ? dec(a).isZero() : sign === 0;
+};
 /** @example isNegative('-0.01') // true */
-export const isNegative = (a: Dec): boolean => dec(a).isNegative() && !dec(a).isZero();
+export const isNegative = (a: Dec): boolean => {
+  const sign = smallSign(a);
+  return sign === undefined ? dec(a).isNegative() && !dec(a).isZero() : sign < 0;
+};
 /** @example isPositive('0.01') // true */
-export const isPositive = (a: Dec): boolean => dec(a).isPositive() && !dec(a).isZero();
+export const isPositive = (a: Dec): boolean => {
+  const sign = smallSign(a);
+  return sign === undefined ? dec(a).isPositive() && !dec(a).isZero() : sign > 0;
+};
 /** The smaller of two. @example min('1', '2') // '1' */
 export const min = (a: Dec, b: Dec): Dec => (cmp(a, b) <= 0 ? a : b);
 /** The larger of two. @example max('1', '2') // '2' */
