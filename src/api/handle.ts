@@ -131,6 +131,10 @@ function header(request: ApiRequest, name: string): string | undefined {
 function decodeSegments(path: string): string[] | undefined {
   const segments: string[] = [];
   for (const raw of path.split('/').slice(1)) {
+    if (!raw.includes('%')) {
+      segments.push(raw);
+      continue;
+    }
     try {
       segments.push(decodeURIComponent(raw));
     } catch {

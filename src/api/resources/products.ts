@@ -14,6 +14,9 @@ import { presentPricing, pricingFields, resolvePricing } from './product-pricing
 export function presentProduct(state: SiteState, product: Product) {
   const family = tableGet(state.tables.productFamilies, product.productFamilyId);
   const pricePoint = tableGet(state.tables.productPricePoints, product.defaultPricePointId);
+  // Field by field rather than `...pricing` into the literal (a slow path in V8); a product without a price
+  // point leaves them undefined, which JSON omits as the spread did.
+  const pricing = pricePoint ? presentPricing(state, pricePoint) : undefined;
   return {
     id: product.id,
     name: product.name,
@@ -22,7 +25,15 @@ export function presentProduct(state: SiteState, product: Product) {
     accounting_code: product.accountingCode,
     request_credit_card: product.requestCreditCard,
     require_credit_card: product.requireCreditCard,
-    ...(pricePoint ? presentPricing(state, pricePoint) : {}),
+    price_in_cents: pricing?.price_in_cents,
+    interval: pricing?.interval,
+    interval_unit: pricing?.interval_unit,
+    initial_charge_in_cents: pricing?.initial_charge_in_cents,
+    trial_price_in_cents: pricing?.trial_price_in_cents,
+    trial_interval: pricing?.trial_interval,
+    trial_interval_unit: pricing?.trial_interval_unit,
+    expiration_interval: pricing?.expiration_interval,
+    expiration_interval_unit: pricing?.expiration_interval_unit,
     created_at: stamp(state, product.createdAt),
     updated_at: stamp(state, product.updatedAt),
     archived_at: stamp(state, product.archivedAt),
