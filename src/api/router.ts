@@ -38,10 +38,18 @@ export function createRouter(
     return { route, segments, literalCount: segments.filter((segment) => segment.kind === 'literal').length };
   });
   compiled.sort((a, b) => b.literalCount - a.literalCount);
+  // Only routes with as many segments as the path can match it: each request looks at a few, not all.
+  const byLength = new Map<number, CompiledRoute[]>();
+  for (const candidate of compiled) {
+    const sameLength = byLength.get(candidate.segments.length) ?? [];
+    sameLength.push(candidate);
+    byLength.set(candidate.segments.length, sameLength);
+  }
   return (method, segments) => {
     let pathMatched = false;
-    for (const candidate of compiled) {
-      const params = matchSegments(candidate.segments, segments);
+    for (const candidate of byLength.get(segments.length) ?? []) {
+      if (!literalsMatch(candidate.segments, segments)) continue;
+      const params = paramsOf(candidate.segments, segments);
       if (params === undefined) continue;
       if (candidate.route.method === method) return { kind: 'found', route: candidate.route, params };
       pathMatched = true;
@@ -50,25 +58,33 @@ export function createRouter(
   };
 }
 
-function matchSegments(
+/** Whether every literal segment of a template of the path's length matches (no allocation). */
+function literalsMatch(template: readonly Segment[], actual: readonly string[]): boolean {
+  for (let i = 0; i < template.length; i += 1) {
+    const segment = template[i];
+    if (segment === undefined || segment.kind !== 'literal') continue;
+    const value = actual[i] ?? '';
+    if (segment.text === value) continue;
+    if (
+      segment.text.endsWith('.json?') &&
+      (value === segment.text.slice(0, -6) || `${value}?` === segment.text)
+    )
+      continue;
+    return false;
+  }
+  return true;
+}
+
+/** The placeholders' values, once the literals matched, or undefined when one is empty or lacks its suffix. */
+function paramsOf(
   template: readonly Segment[],
   actual: readonly string[],
 ): Record<string, string> | undefined {
-  if (template.length !== actual.length) return undefined;
   const params: Record<string, string> = {};
   for (let i = 0; i < template.length; i += 1) {
     const segment = template[i];
+    if (segment === undefined || segment.kind !== 'param') continue;
     const value = actual[i] ?? '';
-    if (segment === undefined) return undefined;
-    if (segment.kind === 'literal') {
-      if (segment.text === value) continue;
-      if (
-        segment.text.endsWith('.json?') &&
-        (value === segment.text.slice(0, -6) || `${value}?` === segment.text)
-      )
-        continue;
-      return undefined;
-    }
     let body = value;
     if (segment.suffix) {
       if (value.endsWith(segment.suffix)) body = value.slice(0, -segment.suffix.length);

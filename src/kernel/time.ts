@@ -43,7 +43,7 @@ export function toInstant(value: Date | string): Instant {
     return value.toISOString();
   }
   // The stored form is its own instant (the round trip rejects days a month lacks): every request's `now`.
-  if (CANONICAL_INSTANT.test(value) && fromEpochMs(Date.parse(value)) === value) return value;
+  if (CANONICAL_INSTANT.test(value) && existingDay(value)) return value;
   // A string without `Z` or an offset is read in UTC, never in the machine's zone.
   const parsed = parseTimestamp(value, 'UTC');
   if (!parsed.ok) throw new RangeError(`invalid instant: ${value}`);
@@ -156,6 +156,12 @@ export function formatTimestamp(instant: Instant, zone: string): string {
   const hh = String(Math.floor(magnitude / 60)).padStart(2, '0');
   const mm = String(magnitude % 60).padStart(2, '0');
   return `${text}${offsetMinutes < 0 ? '-' : '+'}${hh}:${mm}`;
+}
+
+/** Whether the day of a canonical instant exists in its month (up to the 28th every month has it). */
+function existingDay(instant: string): boolean {
+  const day = Number(instant.slice(8, 10));
+  return day <= 28 || day <= daysInMonth(Number(instant.slice(0, 4)), Number(instant.slice(5, 7)) - 1);
 }
 
 /** An instant as `toISOString` writes it, within the years 0000 to 9999 (the stored form). */
