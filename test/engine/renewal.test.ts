@@ -150,10 +150,30 @@ describe('trial ends', () => {
     const { id } = s.subscribed(product);
     expect(s.invoices(id)).toMatchObject([{ total_amount: '0.00' }]);
     s.advance('2026-02-01T00:00:00Z');
+    const pricePointId = num(
+      s.ok('GET', `/products/${product}.json`),
+      'product',
+      'default_product_price_point_id',
+    );
     expect(s.invoices(id)[1]).toMatchObject({
       total_amount: '35.00',
-      line_items: [{ kind: 'baseline' }, { kind: 'initial' }],
+      line_items: [
+        { kind: 'baseline' },
+        { kind: 'initial', product_id: product, product_price_point_id: pricePointId, total_amount: '5.00' },
+      ],
     });
+  });
+
+  it('with initial_charge_after_trial and a zero initial charge: the trial end bills no initial line', () => {
+    const s = site();
+    const product = s.product({ ...trial, initial_charge_in_cents: 0, initial_charge_after_trial: true });
+    const { id } = s.subscribed(product);
+    const preview = s.ok('POST', `/subscriptions/${id}/renewals/preview.json`, {}, 200);
+    s.advance('2026-02-01T00:00:00Z');
+    const renewal = s.invoices(id)[1];
+    expect(renewal).toMatchObject({ total_amount: '30.00', line_items: [{ kind: 'baseline' }] });
+    expect(arr(renewal, 'line_items')).toHaveLength(1);
+    expect(get(preview, 'renewal_preview', 'total_in_cents')).toBe(3000);
   });
 
   it('without a card on a product that does not require one: trial_ended, no charge, nothing further', () => {

@@ -338,16 +338,8 @@ function endTrial(tx: Transaction, subscription: Subscription, gateway: PaymentG
   const charges: ChargeLine[] = [];
   const charge = productCharge(tx, active, period.start, period.end);
   if (charge) charges.push(charge);
-  if (product.initialChargeAfterTrial && pricePoint.initialCharge !== null) {
-    charges.push({
-      title: `${product.name} initial charge`,
-      quantity: '1',
-      unitPrice: pricePoint.initialCharge,
-      taxable: product.taxable,
-      kind: 'initial',
-      productId: product.id,
-    });
-  }
+  const initialCharge = product.initialChargeAfterTrial ? initialChargeLine(product, pricePoint) : undefined;
+  if (initialCharge) charges.push(initialCharge);
   charges.push(...componentRenewalCharges(tx, active, period));
   billPeriod(tx, active, charges, 'renewal', gateway);
 }

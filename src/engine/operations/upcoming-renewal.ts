@@ -16,7 +16,7 @@ import type { Transaction } from '../transaction.js';
 import { arrearsCouponSpecs, pendingAdvanceInvoice } from './advance-invoice.js';
 import { billedInAdvance, componentArrearsCharges, componentRenewalCharges } from './component-renewal.js';
 import type { ChargeLine, InvoiceCouponSpec } from './invoice-build.js';
-import { productCharge } from './lifecycle.js';
+import { initialChargeLine, productCharge } from './lifecycle.js';
 import { nextPeriodOf, renewalCouponSpecs } from './proforma.js';
 
 /** What the next renewal of a subscription bills. */
@@ -33,23 +33,9 @@ function initialChargeAfterTrial(tx: Transaction, subscription: Subscription): C
   if (subscription.state !== 'trialing') return [];
   const product = tx.get('products', subscription.productId);
   const pricePoint = tx.get('productPricePoints', subscription.productPricePointId);
-  if (
-    product === undefined ||
-    pricePoint === undefined ||
-    !product.initialChargeAfterTrial ||
-    pricePoint.initialCharge === null
-  )
-    return [];
-  return [
-    {
-      title: `${product.name} initial charge`,
-      quantity: '1',
-      unitPrice: pricePoint.initialCharge,
-      taxable: product.taxable,
-      kind: 'initial',
-      productId: product.id,
-    },
-  ];
+  if (product === undefined || pricePoint === undefined || !product.initialChargeAfterTrial) return [];
+  const line = initialChargeLine(product, pricePoint);
+  return line === undefined ? [] : [line];
 }
 
 /**
