@@ -1,11 +1,12 @@
 /**
  * Collections that grow with the site, stored in fixed-size chunks of plain JSON.
  *
- * immer (and any copy-on-write update) copies an array whole when one element changes; a log of a
- * million records or a table of 100,000 rows must not be copied to change one row. Here a change copies
- * one chunk (at most `CHUNK_SIZE` elements) and the short array of chunks. Two flavours of each update
- * exist: pure functions that return a new collection, and `...InPlace` functions that mutate a mutable
- * view (an immer draft inside `evolve`).
+ * A copy-on-write update of a plain array copies it whole when one element changes; a log of a million
+ * records or a table of 100,000 rows must not be copied to change one row. Every update here is a pure
+ * function returning a new collection that shares every untouched chunk (or index group and leaf) with
+ * the old one: a change copies one chunk (at most `CHUNK_SIZE` elements) and the short array of chunks.
+ * `applyChanges` computes the new collections outside immer and assigns each once, so no collection is
+ * ever mutated and every earlier state stays valid.
  */
 import { invariant } from './invariant.js';
 
@@ -16,12 +17,6 @@ export const CHUNK_SIZE = 1000;
 export interface ChunkedList<T> {
   readonly length: number;
   readonly chunks: readonly (readonly T[])[];
-}
-
-/** The mutable view of a list (what an immer draft of it is). */
-export interface MutableChunkedList<T> {
-  length: number;
-  chunks: T[][];
 }
 
 /** An empty list. @example emptyList<number>().length // 0 */
@@ -59,22 +54,6 @@ export function listSet<T>(list: ChunkedList<T>, index: number, item: T): Chunke
   chunk[index % CHUNK_SIZE] = item;
   chunks[chunkIndex] = chunk;
   return { length: list.length, chunks };
-}
-
-/** Appends in place (inside `evolve`). */
-export function listPushInPlace<T>(list: MutableChunkedList<T>, item: T): void {
-  const last = list.chunks[list.chunks.length - 1];
-  if (last !== undefined && last.length < CHUNK_SIZE) last.push(item);
-  else list.chunks.push([item]);
-  list.length += 1;
-}
-
-/** Replaces the element at `index` in place (inside `evolve`). */
-export function listSetInPlace<T>(list: MutableChunkedList<T>, index: number, item: T): void {
-  invariant(Number.isInteger(index) && index >= 0 && index < list.length, `index ${index} out of range`);
-  const chunk = list.chunks[Math.floor(index / CHUNK_SIZE)];
-  invariant(chunk !== undefined, 'chunk exists');
-  chunk[index % CHUNK_SIZE] = item;
 }
 
 /** Elements from `start` (inclusive) to `end` (exclusive), in order. */
@@ -127,12 +106,6 @@ export interface Table<T> {
   readonly count: number;
 }
 
-/** The mutable view of a table. */
-export interface MutableTable<T> {
-  rows: MutableChunkedList<T | null>;
-  count: number;
-}
-
 /** An empty table. */
 export const emptyTable = <T>(): Table<T> => ({ rows: emptyList(), count: 0 });
 
@@ -142,36 +115,6 @@ export const nextId = <T>(table: Table<T>): number => table.rows.length + 1;
 /** The row with an id, or undefined (deleted, never existed, or not an integer id). */
 export const tableGet = <T>(table: Table<T>, id: number): T | undefined =>
   listGet(table.rows, id - 1) ?? undefined;
-
-/** Inserts a row in place; its id must be the table's next id. */
-export function tableInsertInPlace<T extends { readonly id: number }>(table: MutableTable<T>, row: T): void {
-  invariant(row.id === table.rows.length + 1, `row id ${row.id} is not the next id ${table.rows.length + 1}`);
-  listPushInPlace(table.rows, row);
-  table.count += 1;
-}
-
-/** Replaces an existing row in place. */
-export function tableSetInPlace<T extends { readonly id: number }>(table: MutableTable<T>, row: T): void {
-  invariant(listGet(table.rows, row.id - 1) != null, `row ${row.id} exists`);
-  listSetInPlace(table.rows, row.id - 1, row);
-}
-
-/** Deletes a row in place (its id is never reused). */
-export function tableDeleteInPlace<T>(table: MutableTable<T>, id: number): void {
-  invariant(listGet(table.rows, id - 1) != null, `row ${id} exists`);
-  listSetInPlace(table.rows, id - 1, null);
-  table.count -= 1;
-}
-
-/**
- * Writes the slot of a row known to be live (`row` null deletes it) without reading the slot: for `evolve`,
- * which reads the old row from outside the draft. Read through an immer draft, the old row would become a
- * proxy only to be overwritten, and finalizing an overwritten proxy scans its whole chunk.
- */
-export function tableOverwriteInPlace<T>(table: MutableTable<T>, id: number, row: T | null): void {
-  listSetInPlace(table.rows, id - 1, row);
-  if (row === null) table.count -= 1;
-}
 
 /** A new table with a row inserted; its id must be the table's next id. */
 export function tableInsert<T extends { readonly id: number }>(table: Table<T>, row: T): Table<T> {
@@ -197,21 +140,16 @@ export function* tableRowsReverse<T>(table: Table<T>): Generator<T> {
 
 /**
  * A string-keyed index split over two levels of shards: 128 groups of 128 leaves, each leaf a plain
- * object of about n/16,384 keys. immer copies a plain object whole, key by key (about 1 µs a key when,
- * as here, every leaf has its own set of keys), while an array of slots copies as one block; so a write
- * copies the 128-slot array of groups, one 128-slot group and one small leaf rather than a shard of n/64
- * keys: at 100,000 keys a leaf holds ~6 keys instead of the ~1,500 of one flat shard. Groups and leaves are
- * created on the first key that lands in them and dropped (back to `null`) when their last key goes, so
- * an index holds the same shape whatever order its keys came and went in. Keys are stored with a prefix
- * so that `__proto__` and its kin are plain keys.
+ * object of about n/16,384 keys. A plain object copies key by key (about 1 µs a key under immer when, as
+ * here, every leaf has its own set of keys; a spread is cheaper but still per key), while an array of
+ * slots copies as one block; so a write copies the 128-slot array of groups, one 128-slot group and one
+ * small leaf rather than a shard of n/64 keys: at 100,000 keys a leaf holds ~6 keys instead of the ~1,500
+ * of one flat shard. Groups and leaves are created on the first key that lands in them and dropped (back
+ * to `null`) when their last key goes, so an index holds the same shape whatever order its keys came and
+ * went in. Keys are stored with a prefix so that `__proto__` and its kin are plain keys.
  */
 export interface ShardedIndex<V> {
   readonly groups: readonly (readonly (Readonly<Record<string, V>> | null)[] | null)[];
-}
-
-/** The mutable view of an index (what an immer draft of it is). */
-export interface MutableShardedIndex<V> {
-  groups: ((Record<string, V> | null)[] | null)[];
 }
 
 /** Groups in an index, and leaves in a group. */
@@ -222,9 +160,6 @@ const nulls = <T>(): (T | null)[] => Array.from({ length: FANOUT }, () => null);
 
 /** An empty index. */
 export const emptyIndex = <V>(): ShardedIndex<V> => ({ groups: nulls() });
-
-/** An empty index to fill in place (outside any draft). */
-export const emptyMutableIndex = <V>(): MutableShardedIndex<V> => ({ groups: nulls() });
 
 /** The group and the leaf a key lives in (FNV-1a: the low bits pick the group, the next bits the leaf). */
 function slotsOf(key: string): { readonly group: number; readonly leaf: number } {
@@ -247,39 +182,8 @@ export function indexGet<V>(index: ShardedIndex<V>, key: string): V | undefined 
   return leaf != null && Object.hasOwn(leaf, slot) ? leaf[slot] : undefined;
 }
 
-/** Sets a key in place. */
-export function indexSetInPlace<V>(index: MutableShardedIndex<V>, key: string, value: V): void {
-  const slots = slotsOf(key);
-  let group = index.groups[slots.group];
-  invariant(group !== undefined, 'group slot exists');
-  if (group === null) {
-    group = nulls();
-    index.groups[slots.group] = group;
-  }
-  let leaf = group[slots.leaf];
-  invariant(leaf !== undefined, 'leaf slot exists');
-  if (leaf === null) {
-    leaf = {};
-    group[slots.leaf] = leaf;
-  }
-  leaf[slotKey(key)] = value;
-}
-
-/** Removes a key in place. */
-export function indexDeleteInPlace<V>(index: MutableShardedIndex<V>, key: string): void {
-  const slots = slotsOf(key);
-  const group = index.groups[slots.group];
-  const leaf = group?.[slots.leaf];
-  if (group == null || leaf == null || !Object.hasOwn(leaf, slotKey(key))) return;
-  delete leaf[slotKey(key)];
-  if (Object.keys(leaf).length > 0) return;
-  group[slots.leaf] = null;
-  if (group.every((other) => other === null)) index.groups[slots.group] = null;
-}
-
 /**
- * A new index with a key set, sharing every untouched group and leaf with the old one (for updates
- * outside a draft).
+ * A new index with a key set, sharing every untouched group and leaf with the old one.
  */
 export function indexSet<V>(index: ShardedIndex<V>, key: string, value: V): ShardedIndex<V> {
   const slots = slotsOf(key);
@@ -294,8 +198,9 @@ export function indexSet<V>(index: ShardedIndex<V>, key: string, value: V): Shar
 }
 
 /**
- * A new index without a key, sharing every untouched group and leaf with the old one; a leaf or group
- * left empty goes back to `null`, as `indexDeleteInPlace` does.
+ * A new index without a key (the very same index when it has no such key), sharing every untouched
+ * group and leaf with the old one; a leaf or group left empty goes back to `null`, so that the index has
+ * the shape it would have had if the key had never been set.
  */
 export function indexDelete<V>(index: ShardedIndex<V>, key: string): ShardedIndex<V> {
   const slots = slotsOf(key);

@@ -1,14 +1,13 @@
 import { fc, test } from '@fast-check/vitest';
-import { produce } from 'immer';
 import { describe, expect } from 'vitest';
 import {
   CHUNK_SIZE,
   emptyIndex,
   emptyList,
   emptyTable,
-  indexDeleteInPlace,
+  indexDelete,
   indexGet,
-  indexSetInPlace,
+  indexSet,
   listAppend,
   listFromArray,
   listGet,
@@ -17,16 +16,13 @@ import {
   listRangeReverse,
   listSet,
   listToArray,
-  type MutableShardedIndex,
-  type MutableTable,
   nextId,
   type ShardedIndex,
   type Table,
   tableGet,
-  tableInsertInPlace,
-  tableOverwriteInPlace,
+  tableInsert,
+  tableReplace,
   tableRows,
-  tableSetInPlace,
 } from '../../src/kernel/collection.js';
 import { InvariantError } from '../../src/kernel/invariant.js';
 
@@ -106,53 +102,70 @@ describe('Table examples', () => {
     readonly name: string;
   }
 
+  /** A table of `count` rows, every array and row frozen as a state shared with earlier versions is. */
+  function frozenTable(count: number): Table<Row> {
+    let table = emptyTable<Row>();
+    for (let id = 1; id <= count; id += 1)
+      table = tableInsert(table, Object.freeze({ id, name: `row ${id}` }));
+    for (const chunk of table.rows.chunks) Object.freeze(chunk);
+    Object.freeze(table.rows.chunks);
+    return Object.freeze({ rows: Object.freeze(table.rows), count: table.count });
+  }
+
   test('ids are sequential, rows are found by id, null marks a deleted row', () => {
-    const table = emptyTable<Row>() as MutableTable<Row>;
-    expect(nextId(table)).toBe(1);
-    tableInsertInPlace(table, { id: 1, name: 'a' });
-    tableInsertInPlace(table, { id: 2, name: 'b' });
+    const empty = emptyTable<Row>();
+    expect(nextId(empty)).toBe(1);
+    const one = tableInsert(empty, { id: 1, name: 'a' });
+    const table = tableInsert(one, { id: 2, name: 'b' });
+    expect(nextId(table)).toBe(3);
+    expect(table.count).toBe(2);
     expect(tableGet(table, 2)).toEqual({ id: 2, name: 'b' });
     expect([tableGet(table, 0), tableGet(table, 3), tableGet(table, 1.5)]).toEqual([
       undefined,
       undefined,
       undefined,
     ]);
-    expect(() => tableInsertInPlace(table, { id: 5, name: 'x' })).toThrow(InvariantError);
-    expect(() => tableSetInPlace(table, { id: 3, name: 'x' })).toThrow(InvariantError);
+    // The earlier versions still hold what they held.
+    expect([nextId(empty), empty.count, nextId(one), one.count, tableGet(one, 2)]).toEqual([
+      1,
+      0,
+      2,
+      1,
+      undefined,
+    ]);
+    expect(() => tableInsert(table, { id: 5, name: 'x' })).toThrow(InvariantError);
+    expect(() => tableInsert(table, { id: 2, name: 'x' })).toThrow(InvariantError);
+    expect(() => tableReplace(table, 3, { id: 3, name: 'x' })).toThrow(InvariantError);
+    expect(() => tableReplace(table, 0, null)).toThrow(InvariantError);
   });
 
-  test('a change through immer copies one chunk and leaves the old state alone', () => {
-    const table = emptyTable<Row>() as MutableTable<Row>;
-    for (let id = 1; id <= 2500; id += 1) tableInsertInPlace(table, { id, name: `row ${id}` });
-    const state = produce({ table: table as Table<Row> }, () => {});
-    const next = produce(state, (draft) => {
-      tableSetInPlace(draft.table as MutableTable<Row>, { id: 1500, name: 'changed' });
-    });
-    expect(tableGet(next.table, 1500)?.name).toBe('changed');
-    expect(tableGet(state.table, 1500)?.name).toBe('row 1500');
-    expect(next.table.rows.chunks[0]).toBe(state.table.rows.chunks[0]);
-    expect(next.table.rows.chunks[2]).toBe(state.table.rows.chunks[2]);
-    expect(next.table.rows.chunks[1]).not.toBe(state.table.rows.chunks[1]);
-    expect([...tableRows(next.table)]).toHaveLength(2500);
-    expect(Object.isFrozen(next.table.rows.chunks[1])).toBe(true);
+  test('a replacement copies one chunk and leaves the old table alone', () => {
+    const table = frozenTable(2500);
+    // Frozen input: any write to the old version would throw here (ES modules are strict).
+    const next = tableReplace(table, 1500, { id: 1500, name: 'changed' });
+    expect(tableGet(next, 1500)?.name).toBe('changed');
+    expect(tableGet(table, 1500)?.name).toBe('row 1500');
+    expect(next.rows.chunks[0]).toBe(table.rows.chunks[0]);
+    expect(next.rows.chunks[2]).toBe(table.rows.chunks[2]);
+    expect(next.rows.chunks[1]).not.toBe(table.rows.chunks[1]);
+    expect(next.count).toBe(2500);
+    expect([...tableRows(next)]).toHaveLength(2500);
   });
 
-  test('an overwrite through immer replaces or deletes a row without making a draft of the old one', () => {
-    const table = emptyTable<Row>() as MutableTable<Row>;
-    for (let id = 1; id <= 1500; id += 1) tableInsertInPlace(table, Object.freeze({ id, name: `row ${id}` }));
-    const state = { table: table as Table<Row> };
-    const next = produce(state, (draft) => {
-      const rows = draft.table as MutableTable<Row>;
-      tableOverwriteInPlace(rows, 1200, { id: 1200, name: 'changed' });
-      tableOverwriteInPlace(rows, 7, null);
-    });
-    expect(tableGet(next.table, 1200)).toEqual({ id: 1200, name: 'changed' });
-    expect(tableGet(next.table, 7)).toBeUndefined();
-    expect(next.table.count).toBe(1499);
-    expect(tableGet(state.table, 7)).toEqual({ id: 7, name: 'row 7' });
-    expect(state.table.count).toBe(1500);
-    expect([...tableRows(next.table)].map((row) => row.id)).toHaveLength(1499);
-    expect(() => tableOverwriteInPlace(table, 1501, { id: 1501, name: 'beyond' })).toThrow(InvariantError);
+  test('replacing with null deletes a row: its id is never reused nor replaceable again', () => {
+    const table = frozenTable(1500);
+    const deleted = tableReplace(table, 7, null);
+    expect(tableGet(deleted, 7)).toBeUndefined();
+    expect(deleted.count).toBe(1499);
+    expect(nextId(deleted)).toBe(1501);
+    expect(deleted.rows.chunks[1]).toBe(table.rows.chunks[1]);
+    expect(tableGet(table, 7)).toEqual({ id: 7, name: 'row 7' });
+    expect(table.count).toBe(1500);
+    expect([...tableRows(deleted)].map((row) => row.id)).toHaveLength(1499);
+    expect(() => tableReplace(deleted, 7, { id: 7, name: 'back' })).toThrow(InvariantError);
+    expect(() => tableReplace(deleted, 7, null)).toThrow(InvariantError);
+    expect(() => tableReplace(table, 1501, { id: 1501, name: 'beyond' })).toThrow(InvariantError);
+    expect(() => tableInsert(deleted, { id: 7, name: 'reused' })).toThrow(InvariantError);
   });
 });
 
@@ -173,11 +186,10 @@ describe('ShardedIndex', () => {
 
   test('dangerous keys are plain keys and Object.prototype is untouched', () => {
     const before = prototypeNames();
-    const index = emptyIndex<number>() as MutableShardedIndex<number>;
-    for (const k of DANGEROUS) expect(indexGet(index, k)).toBeUndefined();
-    DANGEROUS.forEach((k, i) => {
-      indexSetInPlace(index, k, i);
-    });
+    const empty = emptyIndex<number>();
+    for (const k of DANGEROUS) expect(indexGet(empty, k)).toBeUndefined();
+    const index = DANGEROUS.reduce((built, k, i) => indexSet(built, k, i), empty);
+    for (const k of DANGEROUS) expect(indexGet(empty, k)).toBeUndefined();
     DANGEROUS.forEach((k, i) => {
       expect(indexGet(index, k)).toBe(i);
     });
@@ -187,9 +199,11 @@ describe('ShardedIndex', () => {
     for (const group of index.groups)
       for (const leaf of group ?? [])
         if (leaf !== null) expect(Object.getPrototypeOf(leaf)).toBe(Object.prototype);
-    indexDeleteInPlace(index, '__proto__');
-    expect(indexGet(index, '__proto__')).toBeUndefined();
-    expect(indexGet(index, 'constructor')).toBe(1);
+    const without = indexDelete(index, '__proto__');
+    expect(indexGet(without, '__proto__')).toBeUndefined();
+    expect(indexGet(without, 'constructor')).toBe(1);
+    expect(indexGet(index, '__proto__')).toBe(0);
+    expect(prototypeNames()).toEqual(before);
   });
 
   type Op =
@@ -207,11 +221,7 @@ describe('ShardedIndex', () => {
       const model = new Map<string, number>();
       let index: ShardedIndex<number> = emptyIndex<number>();
       for (const o of ops) {
-        // Through immer, as evolve does.
-        index = produce(index, (draft) => {
-          if (o.kind === 'set') indexSetInPlace(draft as MutableShardedIndex<number>, o.key, o.value);
-          else indexDeleteInPlace(draft as MutableShardedIndex<number>, o.key);
-        });
+        index = o.kind === 'set' ? indexSet(index, o.key, o.value) : indexDelete(index, o.key);
         if (o.kind === 'set') model.set(o.key, o.value);
         else model.delete(o.key);
       }

@@ -1,20 +1,17 @@
 /**
  * The two-level ShardedIndex: its shape is a function of its keys alone (so states reached by different
- * histories compare equal), its entries are exactly its keys, and a write copies one small leaf while
- * sharing every other leaf with the index it came from.
+ * histories compare equal), its entries are exactly its keys, and a write is pure: it copies one small
+ * leaf (and the arrays on its path) while the index it came from stays as it was and shares every other
+ * group and leaf with the new one.
  */
 import { fc, test } from '@fast-check/vitest';
-import { produce } from 'immer';
 import { describe, expect } from 'vitest';
 import {
   emptyIndex,
-  emptyMutableIndex,
-  indexDeleteInPlace,
+  indexDelete,
   indexEntries,
   indexGet,
   indexSet,
-  indexSetInPlace,
-  type MutableShardedIndex,
   type ShardedIndex,
 } from '../../src/kernel/collection.js';
 
@@ -29,32 +26,54 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), key }),
 );
 
-/** Applies ops through immer, one produce each, as `evolve` does. */
+const apply = (index: ShardedIndex<number>, o: Op): ShardedIndex<number> =>
+  o.kind === 'set' ? indexSet(index, o.key, o.value) : indexDelete(index, o.key);
+
+/** Applies ops one pure update each, as `applyChanges` does, alongside a Map model. */
 function applied(ops: readonly Op[]): { index: ShardedIndex<number>; model: Map<string, number> } {
   const model = new Map<string, number>();
   let index = emptyIndex<number>();
   for (const o of ops) {
-    index = produce(index, (draft) => {
-      if (o.kind === 'set') indexSetInPlace(draft as MutableShardedIndex<number>, o.key, o.value);
-      else indexDeleteInPlace(draft as MutableShardedIndex<number>, o.key);
-    });
+    index = apply(index, o);
     if (o.kind === 'set') model.set(o.key, o.value);
     else model.delete(o.key);
   }
   return { index, model };
 }
 
-/** Every leaf of an index, in slot order. */
-const leaves = (index: ShardedIndex<number>) => index.groups.flatMap((group) => group ?? []);
+/** Every leaf slot of an index, in slot order (a missing group counts as 128 empty slots). */
+const leaves = (index: ShardedIndex<number>) =>
+  index.groups.flatMap((group) => group ?? Array.from({ length: 128 }, () => null));
+
+/**
+ * How many group slots and leaf slots of `after` are not the very same object as in `before` (a missing
+ * group counts as empty leaf slots; a shared group shares all its leaves).
+ */
+function copiedSlots(before: ShardedIndex<number>, after: ShardedIndex<number>) {
+  let groups = 0;
+  let leafSlots = 0;
+  after.groups.forEach((group, slot) => {
+    const old = before.groups[slot];
+    if (group === old) return;
+    groups += 1;
+    for (let leaf = 0; leaf < 128; leaf += 1)
+      if ((group?.[leaf] ?? null) !== (old?.[leaf] ?? null)) leafSlots += 1;
+  });
+  return { groups, leaves: leafSlots };
+}
 
 describe('ShardedIndex', () => {
   test.prop([fc.array(op, { maxLength: 120 })], { numRuns: 60 })(
     'law: the shape depends only on the keys held, not on the order they came and went in',
     (ops) => {
       const { index, model } = applied(ops);
-      const fresh = emptyMutableIndex<number>();
-      for (const [k, v] of [...model].sort(([a], [b]) => (a < b ? -1 : 1))) indexSetInPlace(fresh, k, v);
+      const sorted = [...model].sort(([a], [b]) => (a < b ? -1 : 1));
+      const fresh = sorted.reduce((built, [k, v]) => indexSet(built, k, v), emptyIndex<number>());
+      const reversed = sorted
+        .reverse()
+        .reduce((built, [k, v]) => indexSet(built, k, v), emptyIndex<number>());
       expect(index).toStrictEqual(fresh);
+      expect(reversed).toStrictEqual(fresh);
       expect(JSON.parse(JSON.stringify(index))).toStrictEqual(index);
     },
   );
@@ -67,32 +86,49 @@ describe('ShardedIndex', () => {
     },
   );
 
-  test.prop([fc.array(op, { maxLength: 60 }), key, fc.integer()], { numRuns: 60 })(
-    'law: indexSet agrees with indexSetInPlace and leaves the original untouched',
-    (ops, k, v) => {
-      const { index } = applied(ops);
-      const before = JSON.stringify(index);
-      const next = indexSet(index, k, v);
-      expect(JSON.stringify(index)).toBe(before);
-      expect(indexGet(next, k)).toBe(v);
-      const inPlace = produce(index, (draft) => {
-        indexSetInPlace(draft as MutableShardedIndex<number>, k, v);
-      });
-      expect(next).toStrictEqual(inPlace);
+  test.prop([fc.array(op, { maxLength: 60 }), fc.array(op, { minLength: 1, maxLength: 20 })], {
+    numRuns: 60,
+  })(
+    'law: a write leaves the index it came from as it was and copies only the group and leaf of its key',
+    (history, writes) => {
+      let { index, model } = applied(history);
+      for (const o of writes) {
+        const snapshot = JSON.stringify(index);
+        const next = apply(index, o);
+        expect(JSON.stringify(index)).toBe(snapshot);
+        for (const [k, v] of model) expect(indexGet(index, k)).toBe(v);
+        if (o.kind === 'delete' && !model.has(o.key)) {
+          // Deleting a missing key changes nothing: the very same index.
+          expect(next).toBe(index);
+          continue;
+        }
+        expect(next.groups).not.toBe(index.groups);
+        // A delete that empties a group drops the group and with it the slot of its last leaf.
+        expect(copiedSlots(index, next)).toEqual({ groups: 1, leaves: 1 });
+        if (o.kind === 'set') model.set(o.key, o.value);
+        else model.delete(o.key);
+        expect(new Map(indexEntries(next))).toEqual(model);
+        index = next;
+      }
     },
   );
 
   test('a write to an index of 100,000 keys copies one leaf of a few keys and shares the rest', () => {
-    const big = emptyMutableIndex<number>();
-    for (let n = 0; n < 100_000; n += 1) indexSetInPlace(big, `customer-${n}`, n);
-    const next = produce(big as ShardedIndex<number>, (draft) => {
-      indexSetInPlace(draft as MutableShardedIndex<number>, 'customer-new', -1);
-    });
+    let big = emptyIndex<number>();
+    for (let n = 0; n < 100_000; n += 1) big = indexSet(big, `customer-${n}`, n);
+    const next = indexSet(big, 'customer-new', -1);
     const before = leaves(big);
     const changed = leaves(next).filter((leaf, slot) => leaf !== before[slot]);
     expect(changed).toHaveLength(1);
     expect(Object.keys(changed[0] ?? {}).length).toBeLessThan(20);
+    expect(copiedSlots(big, next)).toEqual({ groups: 1, leaves: 1 });
     expect(indexGet(next, 'customer-new')).toBe(-1);
     expect(indexGet(big, 'customer-new')).toBeUndefined();
+
+    const removed = indexDelete(next, 'customer-7');
+    expect(copiedSlots(next, removed)).toEqual({ groups: 1, leaves: 1 });
+    expect(indexGet(removed, 'customer-7')).toBeUndefined();
+    expect(indexGet(next, 'customer-7')).toBe(7);
+    expect(indexGet(removed, 'customer-8')).toBe(8);
   });
 });

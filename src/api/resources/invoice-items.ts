@@ -12,7 +12,7 @@ import {
   type ChargeLine,
   catalogCouponSpec,
   type InvoiceCouponSpec,
-} from '../../engine/operations/invoice-build.js';
+} from '../../engine/operations/invoice-drafts.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { div, isZero, mul } from '../../kernel/money.js';
 import { calendarDateOf } from '../../kernel/time.js';

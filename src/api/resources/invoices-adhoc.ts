@@ -7,16 +7,18 @@ import { couponAppliesTo } from '../../domain/coupon/rules.js';
 import { invoiceIssuedData } from '../../domain/invoice/issued-event.js';
 import type { Invoice, InvoiceAddress } from '../../domain/invoice/types.js';
 import {
-  type ChargeLine,
   createInvoice,
-  type DiscountDraft,
   discountsAsDrafts,
-  draftDiscounts,
-  draftLines,
-  type LineDraft,
   linesAsDrafts,
   repriceInvoice,
 } from '../../engine/operations/invoice-build.js';
+import {
+  type ChargeLine,
+  type DiscountDraft,
+  draftDiscounts,
+  draftLines,
+  type LineDraft,
+} from '../../engine/operations/invoice-drafts.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { err } from '../../kernel/result.js';
 import { addDays, calendarDateOf } from '../../kernel/time.js';

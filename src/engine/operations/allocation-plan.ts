@@ -33,7 +33,7 @@ import { addSeconds, calendarDateOf, type Instant } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { CLOSED_STATES, changeProblem, refused } from './allocation-checks.js';
 import { costOf, emptyRow, findRow, pricingOf } from './allocation-rows.js';
-import type { ChargeLine } from './invoice-build.js';
+import type { ChargeLine } from './invoice-drafts.js';
 
 /** One change of a call, its references already resolved. */
 export interface AllocationChange {

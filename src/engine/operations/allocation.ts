@@ -24,7 +24,8 @@ import {
 } from './allocation-plan.js';
 import { saveRow, wireQuantity } from './allocation-rows.js';
 import { collectInvoice } from './billing.js';
-import { type ChargeLine, createInvoice } from './invoice-build.js';
+import { createInvoice } from './invoice-build.js';
+import type { ChargeLine } from './invoice-drafts.js';
 import { applyBalances, settleIfPaid, voidInvoice } from './invoice-issue.js';
 
 export interface AllocationOutcome {

@@ -12,7 +12,8 @@ import { calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { payingProfileId, settleChildren } from './group-invoices.js';
 
-export { type ChargeLine, createInvoice } from './invoice-build.js';
+export { createInvoice } from './invoice-build.js';
+export type { ChargeLine } from './invoice-drafts.js';
 
 export type CollectionOutcome =
   | { readonly kind: 'nothing-due' }

@@ -21,7 +21,7 @@ import { addSeconds, calendarDateOf, type Instant } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { costOf, pricingOf, rowsOf } from './allocation-rows.js';
 import { eventBasedRenewalCharges } from './event-usage.js';
-import type { ChargeLine } from './invoice-build.js';
+import type { ChargeLine } from './invoice-drafts.js';
 
 /** What an advance invoice billed for each component (by id): the quantity and the rounded amount. */
 export type BilledInAdvance = ReadonlyMap<number, { readonly quantity: Dec; readonly amount: Dec }>;

@@ -23,7 +23,7 @@ import { add, type Dec, isPositive, max as maxDec } from '../../kernel/money.js'
 import { addSeconds, calendarDateOf, type Instant } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { costOf, findRow, pricingOf, type RowPricing } from './allocation-rows.js';
-import type { ChargeLine } from './invoice-build.js';
+import type { ChargeLine } from './invoice-drafts.js';
 
 /** An event-based component a subscription uses, with its metric. */
 export interface MeteredByEvents {

@@ -17,7 +17,7 @@ import { type Dec, isPositive, sum } from '../../kernel/money.js';
 import type { Transaction } from '../transaction.js';
 import { type ChargeLine, type CollectionOutcome, collectInvoice, createInvoice } from './billing.js';
 import { settleChildren } from './group-invoices.js';
-import { customerAddress, partyOf } from './invoice-build.js';
+import { customerAddress, partyOf } from './invoice-drafts.js';
 import { applyBalances } from './invoice-issue.js';
 import { renewalCouponSpecs } from './proforma.js';
 

@@ -19,6 +19,7 @@ import { err, ok, type Result } from '../../kernel/result.js';
 import { calendarDateOf, type Instant } from '../../kernel/time.js';
 import { Transaction } from '../transaction.js';
 import { resolveCouponCode } from './coupon-use.js';
+import { priceInvoice } from './invoice-build.js';
 import {
   type ChargeLine,
   catalogCouponSpec,
@@ -27,9 +28,8 @@ import {
   draftLines,
   type InvoiceCouponSpec,
   partyOf,
-  priceInvoice,
   taxRatesFor,
-} from './invoice-build.js';
+} from './invoice-drafts.js';
 import { upcomingRenewal } from './upcoming-renewal.js';
 
 /** The states in which a subscription renews, so that a proforma of its next renewal means something. */

@@ -16,7 +16,7 @@ import { type Dec, isInteger, isNegative, isPositive, roundMoney } from '../../k
 import type { Transaction } from '../transaction.js';
 import { emptyRow, saveRow } from './allocation-rows.js';
 import { pricedLine } from './component-renewal.js';
-import type { ChargeLine } from './invoice-build.js';
+import type { ChargeLine } from './invoice-drafts.js';
 
 /** One entry of `subscription.components`, its references resolved. */
 export interface SignupComponent {

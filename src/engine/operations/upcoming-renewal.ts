@@ -15,7 +15,7 @@ import type { Subscription } from '../../domain/subscription/types.js';
 import type { Transaction } from '../transaction.js';
 import { arrearsCouponSpecs, pendingAdvanceInvoice } from './advance-invoice.js';
 import { billedInAdvance, componentArrearsCharges, componentRenewalCharges } from './component-renewal.js';
-import type { ChargeLine, InvoiceCouponSpec } from './invoice-build.js';
+import type { ChargeLine, InvoiceCouponSpec } from './invoice-drafts.js';
 import { initialChargeLine, productCharge } from './lifecycle.js';
 import { nextPeriodOf, renewalCouponSpecs } from './proforma.js';
 

@@ -4,20 +4,11 @@ import {
   appendEvents,
   type EventLogIndex,
   emptyEventLogIndex,
-  indexEventInPlace,
   keyEventIds,
-  type MutableEventLogIndex,
   subscriptionEventIds,
 } from '../../../src/domain/event-log/log-index.js';
 import type { SiteEvent } from '../../../src/domain/event-log/types.js';
-import {
-  CHUNK_SIZE,
-  type ChunkedList,
-  emptyList,
-  emptyMutableIndex,
-  listToArray,
-  type MutableChunkedList,
-} from '../../../src/kernel/collection.js';
+import { CHUNK_SIZE, type ChunkedList, emptyList, listToArray } from '../../../src/kernel/collection.js';
 
 const event = (id: number, key: string, subscriptionId: number | null): SiteEvent => ({
   id,
@@ -29,11 +20,13 @@ const event = (id: number, key: string, subscriptionId: number | null): SiteEven
   event_specific_data: null,
 });
 
-/** A fresh, writable copy of the empty indexes (what `evolve` holds inside its draft). */
-const mutableIndex = (): MutableEventLogIndex => ({
-  bySubscription: { length: 0, chunks: [] },
-  byKey: emptyMutableIndex<MutableChunkedList<number>>(),
-});
+type Appended = ReturnType<typeof appendEvents>;
+
+const emptyLog = (): Appended => ({ events: emptyList(), eventIndex: emptyEventLogIndex() });
+
+/** Appends each record in a batch of its own, as a request that records one event does. */
+const appendedOneByOne = (events: readonly SiteEvent[]): Appended =>
+  events.reduce((log, record) => appendEvents(log.events, log.eventIndex, [record]), emptyLog());
 
 const chunkLengths = <T>(list: ChunkedList<T>): number[] => list.chunks.map((chunk) => chunk.length);
 
@@ -50,33 +43,48 @@ describe('emptyEventLogIndex', () => {
   });
 });
 
-describe('indexEventInPlace', () => {
+describe('appendEvents, one record at a time', () => {
   test('starts a list for a new key and appends to a known one', () => {
-    const index = mutableIndex();
-    indexEventInPlace(index, event(1, 'signup_success', null));
-    indexEventInPlace(index, event(2, 'payment_success', null));
-    indexEventInPlace(index, event(3, 'signup_success', null));
+    const { eventIndex: index } = appendedOneByOne([
+      event(1, 'signup_success', null),
+      event(2, 'payment_success', null),
+      event(3, 'signup_success', null),
+    ]);
     expect(listToArray(keyEventIds(index, 'signup_success'))).toEqual([1, 3]);
     expect(listToArray(keyEventIds(index, 'payment_success'))).toEqual([2]);
     expect(keyEventIds(index, 'renewal_success').length).toBe(0);
   });
 
   test('pads the subscription slots with null up to a new subscription', () => {
-    const index = mutableIndex();
-    indexEventInPlace(index, event(1, 'signup_success', 3));
+    const { eventIndex: index } = appendedOneByOne([event(1, 'signup_success', 3)]);
     expect(slotsOf(index)).toEqual([null, null, [1]]);
     expect(subscriptionEventIds(index, 2).length).toBe(0);
   });
 
   test('appends to the next slot, fills a padded slot and grows an existing list', () => {
-    const index = mutableIndex();
-    indexEventInPlace(index, event(1, 'signup_success', 1));
-    indexEventInPlace(index, event(2, 'signup_success', 2));
-    indexEventInPlace(index, event(3, 'signup_success', 4));
-    indexEventInPlace(index, event(4, 'payment_success', 3));
-    indexEventInPlace(index, event(5, 'payment_success', 1));
-    expect(slotsOf(index)).toEqual([[1, 5], [2], [4], [3]]);
-    expect(index.bySubscription.length).toBe(4);
+    const records = [
+      event(1, 'signup_success', 1),
+      event(2, 'signup_success', 2),
+      event(3, 'signup_success', 4),
+      event(4, 'payment_success', 3),
+      event(5, 'payment_success', 1),
+    ];
+    const steps: Appended[] = [];
+    let log = emptyLog();
+    for (const record of records) {
+      log = appendEvents(log.events, log.eventIndex, [record]);
+      steps.push(log);
+    }
+    expect(slotsOf(log.eventIndex)).toEqual([[1, 5], [2], [4], [3]]);
+    expect(log.eventIndex.bySubscription.length).toBe(4);
+    // Every intermediate version still holds what it held when it was made.
+    expect(steps.map((step) => slotsOf(step.eventIndex))).toEqual([
+      [[1]],
+      [[1], [2]],
+      [[1], [2], null, [3]],
+      [[1], [2], [4], [3]],
+      [[1, 5], [2], [4], [3]],
+    ]);
   });
 
   test.each([
@@ -86,15 +94,14 @@ describe('indexEventInPlace', () => {
     ['a fractional subscription', 1.5],
     ['an unsafe integer', 2 ** 53],
   ])('indexes a record of %s by key only', (_name, subscriptionId) => {
-    const index = mutableIndex();
-    indexEventInPlace(index, event(1, 'site_event', subscriptionId));
+    const { events, eventIndex: index } = appendedOneByOne([event(1, 'site_event', subscriptionId)]);
     expect(index.bySubscription).toEqual({ length: 0, chunks: [] });
     expect(listToArray(keyEventIds(index, 'site_event'))).toEqual([1]);
+    expect(events.length).toBe(1);
   });
 
   test('a slot index past the first chunk lands in the second chunk', () => {
-    const index = mutableIndex();
-    indexEventInPlace(index, event(7, 'signup_success', CHUNK_SIZE + 2));
+    const { eventIndex: index } = appendedOneByOne([event(7, 'signup_success', CHUNK_SIZE + 2)]);
     expect(chunkLengths(index.bySubscription)).toEqual([CHUNK_SIZE, 2]);
     expect(listToArray(subscriptionEventIds(index, CHUNK_SIZE + 2))).toEqual([7]);
     expect(subscriptionEventIds(index, CHUNK_SIZE + 1).length).toBe(0);
@@ -195,21 +202,33 @@ describe('appendEvents', () => {
   );
 
   propertyTest.prop([batches], { numRuns: 60 })(
-    'law: appending in batches indexes exactly as indexing each record in place',
+    'law: appending records in batches gives the same log and indexes as all at once or one at a time',
     (records) => {
-      let log: ChunkedList<SiteEvent> = emptyList();
-      let eventIndex = emptyEventLogIndex();
-      const inPlace = mutableIndex();
+      let batched = emptyLog();
       let nextId = 1;
+      const all: SiteEvent[] = [];
       for (const batch of records) {
         const events = batch.map(({ key, subscription }) => event(nextId++, key, subscription));
-        for (const e of events) indexEventInPlace(inPlace, e);
-        ({ events: log, eventIndex } = appendEvents(log, eventIndex, events));
+        all.push(...events);
+        const before = JSON.stringify(batched);
+        const next = appendEvents(batched.events, batched.eventIndex, events);
+        expect(JSON.stringify(batched)).toBe(before);
+        batched = next;
       }
-      expect(log.length).toBe(nextId - 1);
-      expect(slotsOf(eventIndex)).toEqual(slotsOf(inPlace));
+      const atOnce = appendEvents(emptyList(), emptyEventLogIndex(), all);
+      const oneByOne = appendedOneByOne(all);
+      expect(batched).toStrictEqual(atOnce);
+      expect(oneByOne).toStrictEqual(atOnce);
+      expect(listToArray(batched.events)).toEqual(all);
+      // And the indexes say what the records say.
       for (const key of ['a', 'b', 'c'])
-        expect(listToArray(keyEventIds(eventIndex, key))).toEqual(listToArray(keyEventIds(inPlace, key)));
+        expect(listToArray(keyEventIds(batched.eventIndex, key))).toEqual(
+          all.filter((e) => e.key === key).map((e) => e.id),
+        );
+      for (let subscription = 1; subscription <= 6; subscription += 1)
+        expect(listToArray(subscriptionEventIds(batched.eventIndex, subscription))).toEqual(
+          all.filter((e) => e.subscription_id === subscription).map((e) => e.id),
+        );
     },
   );
 });
