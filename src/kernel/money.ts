@@ -8,7 +8,7 @@
 
 import { Decimal } from 'decimal.js';
 import { err, ok, type Result } from './result.js';
-import { smallAdd, smallCmp, smallMul, smallSign, smallSub } from './small-decimal.js';
+import { smallAdd, smallCmp, smallMul, smallScaled, smallSign, smallSub } from './small-decimal.js';
 
 /** A canonical decimal string, for example `"12.5"`, `"-3"`, `"0.0001"`. */
 export type Dec = string;
@@ -260,22 +260,13 @@ function padToPlaces(value: string, places: number): string | undefined {
   return point < 0 ? `${value}.${ZEROS[places]}` : value + ZEROS[places - decimals];
 }
 
-/** A plain amount whose minor units are an exact float64 integer once its point moves (15 digits). */
-const PLAIN_MINOR_AMOUNT = /^(-?)(\d+)(?:\.(\d+))?$/;
-
 /** Amount in integer minor units (half-up). @example toMinor('12.345', 'USD') // 1235 */
 export function toMinor(value: Dec, currency: string): number {
   const places = minorUnits(currency);
   // Stored amounts have at most the currency's decimals: moving the point is the whole job, and every
   // amount presented goes through here (decimal.js spent a `pow` and three allocations on each).
-  const match = PLAIN_MINOR_AMOUNT.exec(value);
-  if (match !== null) {
-    const [, sign, whole = '', fraction = ''] = match;
-    if (fraction.length <= places && whole.length + places <= 15) {
-      const minor = Number(whole + fraction.padEnd(places, '0'));
-      return sign === '-' && minor !== 0 ? -minor : minor;
-    }
-  }
+  const scaled = smallScaled(value, places);
+  if (scaled !== undefined) return scaled;
   // `+ 0` turns a negative zero (a negative amount rounding to nothing) into 0.
   return dec(value).times(new D(10).pow(places)).toDecimalPlaces(0, D.ROUND_HALF_UP).toNumber() + 0;
 }

@@ -122,3 +122,12 @@ export function smallSign(a: string): -1 | 0 | 1 | undefined {
   if (Number.isNaN(x)) return undefined;
   return x < 0 ? -1 : x > 0 ? 1 : 0;
 }
+
+/** The value in units of 10^-places when it has at most `places` decimals (no rounding needed), or undefined. */
+export function smallScaled(a: string, places: number): number | undefined {
+  const x = mantissaOf(a);
+  if (Number.isNaN(x) || parsedScale > places) return undefined;
+  const scaled = x * (POW10[places - parsedScale] ?? Number.NaN);
+  // `+ 0` turns a negative zero into 0, as decimal.js's answer reads once presented.
+  return Math.abs(scaled) < EXACT_LIMIT ? scaled + 0 : undefined;
+}
