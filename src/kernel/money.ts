@@ -87,8 +87,11 @@ export function parseDecimal(input: unknown, limits: DecimalLimits = {}): Result
  * Whether `text` is already a canonical non-negative decimal within the limits (`"12.5"`, `"0.05"`,
  * `"7"`): then it is its own parse, found by one scan instead of a regular expression and two rewrites.
  * Requests carry amounts mostly in this form, a hundred thousand of them in a large invoice.
+ * Exported for its own tests (a wrong answer would be hidden by the slow path that follows); not public API.
+ * @example isCanonicalWithin('12.5', 15, 10) // true
+ * @example isCanonicalWithin('012.5', 15, 10) // false
  */
-function isCanonicalWithin(text: string, maxIntegerDigits: number, maxScale: number): boolean {
+export function isCanonicalWithin(text: string, maxIntegerDigits: number, maxScale: number): boolean {
   const length = text.length;
   let point = -1;
   for (let index = 0; index < length; index += 1) {
@@ -233,8 +236,11 @@ const POINT = 46;
  * (no rounding is then needed); undefined otherwise. An invoice presents a dozen amounts per line, all
  * already rounded: a scan of the characters costs a fraction of a regular expression or a decimal.js
  * round trip, and a value that already has `places` decimals is its own answer.
+ * Exported for its own tests (a wrong answer would be hidden by the slow path that follows); not public API.
+ * @example padToPlaces('5.1', 2) // '5.10'
+ * @example padToPlaces('5.123', 2) // undefined
  */
-function padToPlaces(value: string, places: number): string | undefined {
+export function padToPlaces(value: string, places: number): string | undefined {
   const length = value.length;
   const negative = value.charCodeAt(0) === MINUS;
   const first = negative ? 1 : 0;
