@@ -9,27 +9,25 @@ import { splitWithCaps } from '../../../../src/domain/invoice/calculation/capped
 import { splitColumn } from '../../../../src/domain/invoice/calculation/column-split.js';
 import { PREDICTION_MIN_LINES } from '../../../../src/domain/invoice/calculation/predicted-split.js';
 import { waterFill } from '../../../../src/domain/invoice/calculation/reference-split.js';
-import { bruteForce, type Case, caseOf, edgeCaseArbitrary } from './split-cases.js';
+import {
+  bruteForce,
+  type Case,
+  capsOf,
+  caseOf,
+  columnSplitOf,
+  edgeCaseArbitrary,
+  misleadingSampleCase,
+} from './split-cases.js';
 
 function expectBruteForce(split: Case): void {
-  const caps = split.weights.map((weight) => weight + 1);
   const column = Float64Array.from(split.weights, (weight) => weight * 2);
   const out = new Float64Array(split.weights.length);
-  splitColumn(
-    {
-      classOf: Uint32Array.from(split.classOf),
-      groupOfClass: Int32Array.from(split.groupOfClass),
-      groupTargets: split.targets,
-      weights: Float64Array.from(split.weights),
-      caps: Float64Array.from(caps),
-      numerator: split.numerator,
-      denominator: split.denominator,
-    },
-    out,
-    new Float64Array(split.weights.length),
-    { column, sign: -1, watchOverdraft: true },
-  );
-  const expected = bruteForce(split, caps);
+  splitColumn(columnSplitOf(split), out, new Float64Array(split.weights.length), {
+    column,
+    sign: -1,
+    watchOverdraft: true,
+  });
+  const expected = bruteForce(split, capsOf(split));
   expect([...out]).toEqual(expected);
   expect([...column]).toEqual(split.weights.map((weight, line) => weight * 2 - expected[line]!));
 }
@@ -50,25 +48,7 @@ describe('splitColumn and splitWithCaps', () => {
   );
 
   it('splitColumn falls back to two passes, still exact, when the sample misleads the prediction', () => {
-    // The sampled lines (every stride-th) get fractions near 0.9, all others near 0.1.
-    const count = PREDICTION_MIN_LINES * 2;
-    const stride = Math.floor(count / 4096);
-    const weights = Array.from(
-      { length: count },
-      (_, line) => (line % stride === 0 ? 9 : 1) + 10 * (line % 97),
-    );
-    const denominator = weights.reduce((sum, weight) => sum + weight, 0);
-    const numerator = Math.floor(denominator / 10);
-    const share = BigInt(numerator) * BigInt(denominator);
-    const target = Number(share / BigInt(denominator));
-    expectBruteForce({
-      weights,
-      classOf: weights.map(() => 0),
-      groupOfClass: [0],
-      numerator,
-      denominator,
-      targets: [target],
-    });
+    expectBruteForce(misleadingSampleCase());
   });
 
   it('splitColumn equals brute force when many remainders sit exactly on a bucket edge (narrowing and exact redo)', () => {

@@ -4,7 +4,12 @@
  * largest remainder in BigInt they are checked against.
  */
 import { fc } from '@fast-check/vitest';
-import { NOT_ELIGIBLE, TAKES_CAP } from '../../../../src/domain/invoice/calculation/split-types.js';
+import { PREDICTION_MIN_LINES } from '../../../../src/domain/invoice/calculation/predicted-split.js';
+import {
+  type ColumnSplit,
+  NOT_ELIGIBLE,
+  TAKES_CAP,
+} from '../../../../src/domain/invoice/calculation/split-types.js';
 import { SCALED_LIMIT } from '../../../../src/kernel/scaled.js';
 
 /** Weights shaped to make remainders cluster, tie, sit on bucket edges or need the exact path. */
@@ -201,4 +206,53 @@ export function targetsOf(
     }
     return Number(floors) + Math.floor((extra[group] ?? 0) * (positive + 1) * 0.999_999);
   });
+}
+
+/** The caps the split tests give every line: one more than its weight. */
+export const capsOf = (split: Case): number[] => split.weights.map((weight) => weight + 1);
+
+/** A case as the typed columns `splitColumn` and `predictedSplit` take, with `capsOf` caps. */
+export function columnSplitOf(split: Case): ColumnSplit {
+  return {
+    classOf: Uint32Array.from(split.classOf),
+    groupOfClass: Int32Array.from(split.groupOfClass),
+    groupTargets: split.targets,
+    weights: Float64Array.from(split.weights),
+    caps: Float64Array.from(capsOf(split)),
+    numerator: split.numerator,
+    denominator: split.denominator,
+  };
+}
+
+/**
+ * A split whose sample misleads the one-pass prediction: the sampled lines (every stride-th) get fractions
+ * near 0.9, all others near 0.1.
+ */
+export function misleadingSampleCase(): Case {
+  const count = PREDICTION_MIN_LINES * 2;
+  const stride = Math.floor(count / 4096);
+  const weights = Array.from(
+    { length: count },
+    (_, line) => (line % stride === 0 ? 9 : 1) + 10 * (line % 97),
+  );
+  const denominator = weights.reduce((sum, weight) => sum + weight, 0);
+  const numerator = Math.floor(denominator / 10);
+  // The weights add up to the denominator: the whole split's share is the numerator.
+  return {
+    weights,
+    classOf: weights.map(() => 0),
+    groupOfClass: [0],
+    numerator,
+    denominator,
+    targets: [numerator],
+  };
+}
+
+/** A small deterministic generator of numbers in [0, 1) for fixed fixtures. */
+export function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
 }

@@ -14,14 +14,7 @@ import type {
   CalcLine,
   InvoiceCalculationInput,
 } from '../../../../src/domain/invoice/calculation/types.js';
-
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
+import { seeded } from './split-cases.js';
 
 /** `count` lines of every size (cents to thousands), about 70% taxable. */
 function linesOf(count: number, seed: number): CalcLine[] {
