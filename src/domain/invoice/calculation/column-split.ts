@@ -16,7 +16,7 @@
 import { invariant } from '../../../kernel/invariant.js';
 import { divideInto, type ExactDivider, exactDivider } from '../../../kernel/scaled.js';
 import { largestRemainders } from './largest-remainders.js';
-import { predictedSplit } from './predicted-split.js';
+import { type PredictionScratch, predictedSplit } from './predicted-split.js';
 import { type ColumnSplit, type SplitSettlement, TAKES_CAP } from './split-types.js';
 import { ESTIMATE_ERROR, nearLines, remainderAtEdge, resolveThreshold } from './threshold.js';
 
@@ -32,8 +32,8 @@ function bucketCount(lines: number, groups: number): number {
  * Writes each line's part to `out` (0 for lines outside the split) and settles it into the settlement
  * column. `fractions` is scratch space of the same length, or a function that makes it: the one-pass
  * split of large columns needs none, and at a million lines it is 8 MB the garbage collector must then
- * reclaim. Returns the classes in which the settled
- * column went below zero (when watched).
+ * reclaim. `prediction` is the one-pass split's scratch, when the caller keeps one. Returns
+ * the classes in which the settled column went below zero (when watched).
  * @example
  * const out = new Float64Array(3);
  * const left = Float64Array.of(5, 5, 5);
@@ -47,9 +47,10 @@ export function splitColumn(
   out: Float64Array,
   scratch: Float64Array | (() => Float64Array),
   settlement: SplitSettlement,
+  prediction?: PredictionScratch,
 ): ReadonlySet<number> {
   const overdrawn = new Set<number>();
-  if (predictedSplit(split, out, settlement, overdrawn)) return overdrawn;
+  if (predictedSplit(split, out, settlement, overdrawn, prediction)) return overdrawn;
   const fractions = typeof scratch === 'function' ? scratch() : scratch;
   const { classOf, groupOfClass, weights, caps, numerator, denominator } = split;
   const lineCount = classOf.length;

@@ -7,6 +7,7 @@ import { splitWithCaps } from './capped-split.js';
 import { splitColumn } from './column-split.js';
 import type { CouponTerms, InvoiceLevel } from './invoice-level.js';
 import type { LineTable } from './line-table.js';
+import { PREDICTION_MIN_LINES, predictionScratch } from './predicted-split.js';
 import { type ColumnSplit, NOT_ELIGIBLE, TAKES_CAP } from './split-types.js';
 import type { InvoiceColumns } from './types.js';
 
@@ -41,7 +42,14 @@ export function computeLineResults(
   const { classOf, subtotal } = table;
   const lineCount = subtotal.length;
   const classes = table.classifier.classes;
+  // Every column and all scratch are allocated here, before the splits: once a calculation holds its
+  // million-line columns, one more typed array (memory outside the JS heap, for V8) starts a collection
+  // that marks the whole heap (benchmarks/README.md).
+  const groupOfClass = new Int32Array(classes.length);
+  const groupTargets = new Float64Array(classes.length);
+  const prediction = lineCount >= PREDICTION_MIN_LINES ? predictionScratch(lineCount) : undefined;
   const remaining = subtotal.slice();
+  const tax = new Float64Array(lineCount);
   let fractionColumn: Float64Array | undefined;
   const fractions = (): Float64Array => {
     fractionColumn ??= new Float64Array(lineCount);
@@ -49,9 +57,6 @@ export function computeLineResults(
   };
   const reused = keepBreakouts ? undefined : new Float64Array(lineCount);
   const outColumn = (): Float64Array => reused ?? new Float64Array(lineCount);
-  const groupOfClass = new Int32Array(classes.length);
-
-  const groupTargets = new Float64Array(classes.length);
   const discountBreakouts = level.discounts.map((discount, couponIndex) => {
     // Each uncapped eligible class is its own group, which must add up to the class's invoice-level part.
     for (let id = 0; id < classes.length; id += 1) {
@@ -74,13 +79,18 @@ export function computeLineResults(
     };
     // Only coupons computed on the original subtotal can ask a line for more than it has left.
     const watchOverdraft = !terms[couponIndex]!.onWhatIsLeft;
-    const overdrawn = splitColumn(split, out, fractions, { column: remaining, sign: -1, watchOverdraft });
+    const overdrawn = splitColumn(
+      split,
+      out,
+      fractions,
+      { column: remaining, sign: -1, watchOverdraft },
+      prediction,
+    );
     for (const id of overdrawn)
       resplitClass(id, discount.classAmounts[id]!, split.weights, table, out, remaining);
     return out;
   });
 
-  const tax = new Float64Array(lineCount);
   const taxBreakouts = level.taxes.map((taxLevel) => {
     for (let id = 0; id < classes.length; id += 1) groupOfClass[id] = classes[id]!.taxable ? 0 : NOT_ELIGIBLE;
     const out = outColumn();
@@ -93,7 +103,7 @@ export function computeLineResults(
       numerator: taxLevel.taxAmount,
       denominator: taxLevel.taxableAmount,
     };
-    splitColumn(split, out, fractions, { column: tax, sign: 1, watchOverdraft: false });
+    splitColumn(split, out, fractions, { column: tax, sign: 1, watchOverdraft: false }, prediction);
     return out;
   });
 

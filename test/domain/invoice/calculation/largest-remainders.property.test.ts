@@ -5,7 +5,11 @@
  */
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { largestRemainders } from '../../../../src/domain/invoice/calculation/largest-remainders.js';
+import {
+  chooseLargestRemainders,
+  largestRemainders,
+  remainderBuffers,
+} from '../../../../src/domain/invoice/calculation/largest-remainders.js';
 import { InvariantError } from '../../../../src/kernel/invariant.js';
 
 /** The `need` candidates with the largest remainders, ties to the earlier candidate, in line order. */
@@ -80,4 +84,36 @@ describe('largestRemainders', () => {
       expect([...chosen].sort((a, b) => a - b)).toEqual(bySort(candidates, need, remainders));
     },
   );
+});
+
+describe('chooseLargestRemainders', () => {
+  test.prop([selectionArbitrary(3000), fc.nat(50), fc.nat(50), fc.integer()], { numRuns: 60 })(
+    'law: on one segment of shared buffers it chooses as largestRemainders does, and writes only there',
+    ({ candidates, remainders, need }, before, after, filler) => {
+      // The segment sits between other groups' candidates, which must come through untouched.
+      const size = before + candidates.length + after;
+      const buffers = remainderBuffers(size);
+      buffers.lines.fill(filler);
+      buffers.remainders.fill(filler);
+      buffers.spareLines.fill(filler);
+      buffers.spareRemainders.fill(filler);
+      buffers.lines.set(candidates, before);
+      buffers.remainders.set(remainders, before);
+      const chosen: number[] = [];
+      chooseLargestRemainders(buffers, before, before + candidates.length, need, (line) => chosen.push(line));
+      expect(chosen).toEqual(largestRemainders(candidates, need, remainders));
+      const outside = (column: Int32Array | Float64Array): number[] => [
+        ...column.subarray(0, before),
+        ...column.subarray(before + candidates.length),
+      ];
+      for (const column of [buffers.lines, buffers.remainders, buffers.spareLines, buffers.spareRemainders])
+        expect(outside(column).every((value) => value === (filler | 0) || value === filler)).toBe(true);
+    },
+  );
+
+  it('refuses to give more units than the segment holds (a caller bug)', () => {
+    expect(() => chooseLargestRemainders(remainderBuffers(8), 2, 4, 3, () => undefined)).toThrow(
+      InvariantError,
+    );
+  });
 });

@@ -5,9 +5,12 @@
  */
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
+import { remainderBuffers } from '../../../../src/domain/invoice/calculation/largest-remainders.js';
 import {
   PREDICTION_MIN_LINES,
+  type PredictionScratch,
   predictedSplit,
+  predictionScratch,
 } from '../../../../src/domain/invoice/calculation/predicted-split.js';
 import {
   type ColumnSplit,
@@ -31,13 +34,19 @@ import {
  * part against brute force, the settled column, and the classes reported below zero. Returns whether
  * it held.
  */
-function expectPredicted(split: Case, sign: 1 | -1, start: (line: number) => number): boolean {
+function expectPredicted(
+  split: Case,
+  sign: 1 | -1,
+  start: (line: number) => number,
+  scratch?: PredictionScratch,
+): boolean {
   const lineCount = split.weights.length;
   const before = Float64Array.from({ length: lineCount }, (_, line) => start(line));
   const column = before.slice();
   const out = new Float64Array(lineCount);
   const overdrawn = new Set<number>();
-  const held = predictedSplit(columnSplitOf(split), out, { column, sign, watchOverdraft: true }, overdrawn);
+  const settlement = { column, sign, watchOverdraft: true };
+  const held = predictedSplit(columnSplitOf(split), out, settlement, overdrawn, scratch);
   if (!held) {
     expect(column).toEqual(before);
     expect(overdrawn.size).toBe(0);
@@ -104,6 +113,27 @@ describe('predictedSplit', () => {
         expect(expectPredicted(split, 1, () => 0)).toBe(true);
       }
     });
+  });
+
+  it('reuses one scratch for many splits, growing its room for lines inside the windows when short', () => {
+    const lineCount = PREDICTION_MIN_LINES * 2;
+    // Room for 8 lines inside the windows, where each split below keeps hundreds: it must grow, keeping
+    // what it held, and stay exact from one split to the next.
+    const scratch: PredictionScratch = { ...predictionScratch(lineCount), near: remainderBuffers(8) };
+    const shapes: readonly (readonly number[])[] = [
+      [0, 1, 2],
+      [0, NOT_ELIGIBLE, 1],
+      [0, 0, 0],
+    ];
+    shapes.forEach((groupOfClass, index) => {
+      for (const ratio of [0.1, 0.08875, 0.5]) {
+        const split = invoiceLike(ratio, groupOfClass, 40 + index);
+        expect(expectPredicted(split, -1, (line) => split.weights[line]! * 2, scratch)).toBe(true);
+        expect(expectPredicted(split, 1, () => 0, scratch)).toBe(true);
+      }
+    });
+    expect(scratch.near.lines.length).toBeGreaterThan(8);
+    expect(scratch.samples.length).toBe(predictionScratch(lineCount).samples.length);
   });
 
   it('reports the classes whose lines went below zero, and only those', () => {
