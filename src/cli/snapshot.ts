@@ -10,6 +10,7 @@ import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
+import { rebuiltSetIndexes } from '../engine/set-index.js';
 import type { SiteState } from '../engine/state.js';
 import { syncDirectory } from './journal.js';
 
@@ -60,6 +61,10 @@ function isSiteState(value: unknown): value is SiteState {
   return Reflect.get(value, 'schema') === 1 && typeof tables === 'object' && typeof settings === 'object';
 }
 
+/** A state written before the set indexes existed gets them, built from its tables. */
+const withSetIndexes = (state: SiteState): SiteState =>
+  Reflect.get(state, 'setIndexes') === undefined ? { ...state, setIndexes: rebuiltSetIndexes(state) } : state;
+
 /** Reads the snapshot: undefined when there is none, an error when it is damaged. */
 export async function readSnapshot(
   dir: string,
@@ -83,7 +88,7 @@ export async function readSnapshot(
       return damaged;
     const state: unknown = JSON.parse(body.toString('utf8'));
     if (!isSiteState(state)) return damaged;
-    return { ok: true, value: { position: header.data.position, state } };
+    return { ok: true, value: { position: header.data.position, state: withSetIndexes(state) } };
   } catch {
     return damaged;
   }

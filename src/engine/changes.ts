@@ -17,10 +17,12 @@ import {
   tableInsert,
   tableReplace,
 } from '../kernel/collection.js';
+import type { IdSet } from '../kernel/id-set.js';
 import { assertNever, invariant } from '../kernel/invariant.js';
 import type { Instant } from '../kernel/time.js';
 import { type ListIndexName, relisted } from './list-index.js';
 import { rescheduled, type Schedule } from './schedule.js';
+import { refiled, type SetIndexName } from './set-index.js';
 import type { Counters, IndexName, SiteState, TableName, TableRows } from './state.js';
 
 type Put<K extends TableName> = { readonly type: 'put'; readonly table: K; readonly row: TableRows[K] };
@@ -143,6 +145,7 @@ class Written {
   readonly tables = new Map<TableName, Table<AnyRow>>();
   readonly indexes = new Map<IndexName, ShardedIndex<number>>();
   readonly lists = new Map<ListIndexName, ShardedIndex<readonly number[]>>();
+  readonly sets = new Map<SetIndexName, ShardedIndex<IdSet>>();
   schedule: Schedule | undefined;
   counters: WritableCounters | undefined;
   clock: Instant | undefined;
@@ -162,6 +165,7 @@ class Written {
     );
     this.reindex(name, previous, row);
     relisted(this.base.listIndexes, this.lists, name, row.id, previous, row);
+    refiled(this.base.setIndexes, this.sets, name, row.id, previous, row);
     if (name === 'subscriptions') {
       const schedule = this.schedule ?? this.base.schedule;
       this.schedule = rescheduled(schedule, previous as Subscription | undefined, row as Subscription);
@@ -175,6 +179,7 @@ class Written {
     this.tables.set(name, tableReplace(table, id, null));
     this.reindex(name, previous, undefined);
     relisted(this.base.listIndexes, this.lists, name, id, previous, undefined);
+    refiled(this.base.setIndexes, this.sets, name, id, previous, undefined);
   }
 
   count(name: keyof Counters, value: number): void {
@@ -204,6 +209,7 @@ class Written {
     if (this.tables.size > 0) draft.tables = castDraft(merged(this.base.tables, this.tables));
     if (this.indexes.size > 0) draft.indexes = castDraft(merged(this.base.indexes, this.indexes));
     if (this.lists.size > 0) draft.listIndexes = castDraft(merged(this.base.listIndexes, this.lists));
+    if (this.sets.size > 0) draft.setIndexes = castDraft(merged(this.base.setIndexes, this.sets));
     if (this.schedule !== undefined) draft.schedule = castDraft(Object.freeze(this.schedule));
     if (this.counters !== undefined) draft.counters = Object.freeze(this.counters);
     if (this.clock !== undefined) draft.clock = this.clock;

@@ -46,14 +46,9 @@ export const emptyListIndexes = (): ListIndexes => ({
   customerPaymentProfiles: emptyIndex(),
 });
 
-type AnyRow = TableRows[TableName];
+export type AnyRow = TableRows[TableName];
 
-interface ListIndexDefinition {
-  readonly index: ListIndexName;
-  readonly key: (row: AnyRow) => string | null;
-}
-
-const definitions: { readonly [K in TableName]?: readonly ListIndexDefinition[] } = {
+const definitions: { readonly [K in TableName]?: readonly KeyDefinition<ListIndexName>[] } = {
   invoices: [
     {
       index: 'openInvoiceSubscriptions',
@@ -98,6 +93,41 @@ const definitions: { readonly [K in TableName]?: readonly ListIndexDefinition[] 
   ],
 };
 
+/** What an index keeps of a row: which index, and the row's key in it (null: none). */
+export interface KeyDefinition<N extends string> {
+  readonly index: N;
+  readonly key: (row: AnyRow) => string | null;
+}
+
+/**
+ * Moves a row's id between keys in each index `definitions` name, in `written` (falling back to
+ * `indexes`), after the row was written or deleted: `without` takes the id out of a key's value
+ * (undefined when nothing is left, and the key goes), `withId` puts it into one. Nothing when the row's
+ * key did not change.
+ */
+export function rekeyed<N extends string, V>(
+  definitions: readonly KeyDefinition<N>[],
+  indexes: { readonly [K in N]: ShardedIndex<V> },
+  written: Map<N, ShardedIndex<V>>,
+  previous: AnyRow | undefined,
+  next: AnyRow | undefined,
+  without: (value: V | undefined) => V | undefined,
+  withId: (value: V | undefined) => V,
+): void {
+  for (const definition of definitions) {
+    const oldKey = previous === undefined ? null : definition.key(previous);
+    const newKey = next === undefined ? null : definition.key(next);
+    if (oldKey === newKey) continue;
+    let index = written.get(definition.index) ?? indexes[definition.index];
+    if (oldKey !== null) {
+      const remaining = without(indexGet(index, oldKey));
+      index = remaining === undefined ? indexDelete(index, oldKey) : indexSet(index, oldKey, remaining);
+    }
+    if (newKey !== null) index = indexSet(index, newKey, withId(indexGet(index, newKey)));
+    written.set(definition.index, index);
+  }
+}
+
 /** The list indexes `written` with a row moved between lists after it was written or deleted. */
 export function relisted(
   indexes: ListIndexes,
@@ -107,18 +137,18 @@ export function relisted(
   previous: AnyRow | undefined,
   next: AnyRow | undefined,
 ): void {
-  for (const definition of definitions[table] ?? []) {
-    const oldKey = previous === undefined ? null : definition.key(previous);
-    const newKey = next === undefined ? null : definition.key(next);
-    if (oldKey === newKey) continue;
-    let index = written.get(definition.index) ?? indexes[definition.index];
-    if (oldKey !== null) {
-      const remaining = (indexGet(index, oldKey) ?? []).filter((member) => member !== id);
-      index = remaining.length > 0 ? indexSet(index, oldKey, remaining) : indexDelete(index, oldKey);
-    }
-    if (newKey !== null) index = indexSet(index, newKey, [...(indexGet(index, newKey) ?? []), id]);
-    written.set(definition.index, index);
-  }
+  rekeyed(
+    definitions[table] ?? [],
+    indexes,
+    written,
+    previous,
+    next,
+    (ids) => {
+      const remaining = (ids ?? []).filter((member) => member !== id);
+      return remaining.length > 0 ? remaining : undefined;
+    },
+    (ids) => [...(ids ?? []), id],
+  );
 }
 
 /** The ids listed under a key (none when the key is absent). */

@@ -33,6 +33,7 @@ import {
 import type { Instant } from '../kernel/time.js';
 import { emptyListIndexes, type ListIndexes } from './list-index.js';
 import { emptySchedule, type Schedule } from './schedule.js';
+import { emptySetIndexes, type SetIndexes } from './set-index.js';
 
 /** The rows of each table. */
 export interface TableRows {
@@ -131,6 +132,8 @@ export interface SiteState {
   readonly indexes: Indexes;
   /** Keys to several rows (open invoices, child invoices, a customer's groups): see list-index.ts. */
   readonly listIndexes: ListIndexes;
+  /** Keys that may hold most of a table (a state, a status) to the ids of their rows: see set-index.ts. */
+  readonly setIndexes: SetIndexes;
   readonly counters: Counters;
   readonly events: ChunkedList<SiteEvent>;
   /** The ids of each subscription's and each key's records (see log-index.ts), kept by `evolve`. */
@@ -195,6 +198,7 @@ export function createSite(config: SiteConfig = {}): SiteState {
       groupMembershipSubscriptions: emptyIndex(),
     },
     listIndexes: emptyListIndexes(),
+    setIndexes: emptySetIndexes(),
     counters: { transactions: 0, invoiceNumbers: 0, prices: 0, couponRestrictions: 0 },
     events: emptyList(),
     eventIndex: emptyEventLogIndex(),
