@@ -5,7 +5,7 @@ import type {
   ComponentPricePoint,
   ComponentPricePointType,
 } from '../../domain/catalog/component.js';
-import { tableRows } from '../../kernel/collection.js';
+import { pricePointKey, setRows } from '../../engine/set-index.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { missing, pageOf, paging } from '../common.js';
 import { z } from '../decode.js';
@@ -95,12 +95,11 @@ function listPricePoints(context: RouteContext, component: Component): RouteResu
   const archived = query.get('filter.archived_at') ?? 'null';
   if (archived !== 'null' && archived !== 'not_null')
     return err(asList(problem('filter[archived_at]', 'must be null or not_null')));
-  const matching = [...tableRows(tx.state.tables.componentPricePoints)].filter(
-    (point) =>
-      point.componentId === component.id &&
-      (archived === 'not_null') === (point.archivedAt !== null) &&
-      (types.length === 0 || types.includes(point.type)),
-  );
+  // The component's own price points, from its set: the meta counts them all, so they are all read.
+  const key = pricePointKey(component.id, archived === 'not_null');
+  const matching = [
+    ...setRows(tx.state, 'componentPricePoints', [key], 'componentPricePoints', 0, false),
+  ].filter((point) => types.length === 0 || types.includes(point.type));
   const { page: number, perPage } = page.value;
   const points = pageOf(matching, number, perPage);
   return reply(200, (state) => ({

@@ -15,7 +15,7 @@ import { readDateRange } from '../date-range.js';
 import { errorResponse } from '../errors.js';
 import type { QueryParams } from '../query.js';
 import { type Route, type RouteContext, type RouteError, type RouteResult, reply } from '../route.js';
-import { presentComponent, pricePointCounts } from './components-present.js';
+import { presentComponent } from './components-present.js';
 
 /** A listing request, decoded and validated. */
 export interface ComponentQuery {
@@ -109,10 +109,9 @@ function listComponents(tx: Transaction, query: QueryParams, familyId: number | 
     }
   };
   const components = pageOf(matching(), request.value.page, request.value.perPage);
-  return reply(200, (state) => {
-    const counts = pricePointCounts(state);
-    return components.map((component) => ({ component: presentComponent(state, component, counts) }));
-  });
+  return reply(200, (state) =>
+    components.map((component) => ({ component: presentComponent(state, component) })),
+  );
 }
 
 export const componentListRoutes: readonly Route[] = [

@@ -8,9 +8,10 @@ import {
   type Segment,
 } from '../../domain/catalog/component.js';
 import { isRecurringKind } from '../../domain/catalog/component-rules.js';
+import { pricePointKey, setOf } from '../../engine/set-index.js';
 import type { SiteState } from '../../engine/state.js';
 import type { Transaction } from '../../engine/transaction.js';
-import { tableGet, tableRows } from '../../kernel/collection.js';
+import { tableGet } from '../../kernel/collection.js';
 import { cmp, type Dec, formatMoney } from '../../kernel/money.js';
 import { cents, findRef, stamp } from '../common.js';
 
@@ -34,14 +35,9 @@ export function findComponentPricePoint(
   return found?.componentId === component.id ? found : undefined;
 }
 
-/** How many unarchived price points each component has, from one pass over the price points. */
-export function pricePointCounts(state: SiteState): ReadonlyMap<number, number> {
-  const counts = new Map<number, number>();
-  for (const point of tableRows(state.tables.componentPricePoints)) {
-    if (point.archivedAt === null) counts.set(point.componentId, (counts.get(point.componentId) ?? 0) + 1);
-  }
-  return counts;
-}
+/** How many unarchived price points a component has (the size of its set: nothing is scanned). */
+export const pricePointCount = (state: SiteState, componentId: number): number =>
+  setOf(state.setIndexes, 'componentPricePoints', pricePointKey(componentId, false)).size;
 
 const SYMBOLS: Readonly<Record<string, string>> = {
   USD: '$',
@@ -81,11 +77,7 @@ export function presentPrices(
   }));
 }
 
-export function presentComponent(
-  state: SiteState,
-  component: Component,
-  counts: ReadonlyMap<number, number> = pricePointCounts(state),
-) {
+export function presentComponent(state: SiteState, component: Component) {
   const family = tableGet(state.tables.productFamilies, component.productFamilyId);
   const point = tableGet(state.tables.componentPricePoints, component.defaultPricePointId);
   const unitPrice = point === undefined ? null : perUnitPrice(point);
@@ -109,7 +101,7 @@ export function presentComponent(
     default_price_point_name: point?.name ?? 'Default',
     prices: point === undefined ? [] : presentPrices(state, point.prices, owner),
     overage_prices: point?.prepaid ? presentPrices(state, point.prepaid.overagePrices, owner) : null,
-    price_point_count: counts.get(component.id) ?? 0,
+    price_point_count: pricePointCount(state, component.id),
     price_points_url: `https://${state.settings.subdomain}.billing-core.local/components/${component.id}/price_points`,
     tax_code: component.taxCode,
     recurring: isRecurringKind(component.kind),

@@ -3,6 +3,7 @@
 import type { Invoice } from '../../domain/invoice/types.js';
 import { listedRows } from '../../engine/list-index.js';
 import { childInvoices } from '../../engine/operations/group-invoices.js';
+import { pageOfSet, setRows } from '../../engine/set-index.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { tableRows, tableRowsReverse } from '../../kernel/collection.js';
 import { idOfUid } from '../../kernel/ids.js';
@@ -21,6 +22,34 @@ export function findInvoice(tx: Transaction, uid: string): Invoice | undefined {
 function ownInvoices(tx: Transaction, subscriptionId: string, descending: boolean): Invoice[] {
   const rows = listedRows(tx.state, 'subscriptionInvoices', subscriptionId, 'invoices');
   return descending ? rows.reverse() : rows;
+}
+
+/**
+ * The invoices a listing filters: a subscription's from its list, a group's from its set, otherwise the
+ * table (unfiltered, a page costs what it skips).
+ */
+function candidates(
+  tx: Transaction,
+  subscriptionId: string | undefined,
+  groupId: number | undefined,
+  descending: boolean,
+): Iterable<Invoice> {
+  if (subscriptionId !== undefined) return ownInvoices(tx, subscriptionId, descending);
+  if (groupId !== undefined)
+    return setRows(tx.state, 'groupInvoices', [String(groupId)], 'invoices', 0, descending);
+  return descending ? tableRowsReverse(tx.state.tables.invoices) : tableRows(tx.state.tables.invoices);
+}
+
+function* filtered(
+  invoices: Iterable<Invoice>,
+  statuses: readonly string[],
+  groupId: number | undefined,
+): Generator<Invoice> {
+  for (const invoice of invoices) {
+    if (statuses.length > 0 && !statuses.includes(invoice.status)) continue;
+    if (groupId !== undefined && invoice.subscriptionGroupId !== groupId) continue;
+    yield invoice;
+  }
 }
 
 export const invoiceRoutes: readonly Route[] = [
@@ -60,21 +89,15 @@ export const invoiceRoutes: readonly Route[] = [
       const groupId = groupUid === undefined ? undefined : (idOfUid('grp', groupUid) ?? 0);
       const statuses = query.list('status');
       const descending = query.get('direction') === 'desc';
-      // A subscription's invoices come from its list, not from a scan of every invoice of the site.
-      const rows =
-        subscriptionId !== undefined
-          ? ownInvoices(tx, subscriptionId, descending)
-          : descending
-            ? tableRowsReverse(tx.state.tables.invoices)
-            : tableRows(tx.state.tables.invoices);
-      const matching = function* () {
-        for (const invoice of rows) {
-          if (statuses.length > 0 && !statuses.includes(invoice.status)) continue;
-          if (groupId !== undefined && invoice.subscriptionGroupId !== groupId) continue;
-          yield invoice;
-        }
-      };
-      const invoices = pageOf(matching(), page.value.page, page.value.perPage);
+      const invoices =
+        subscriptionId === undefined && groupId === undefined && statuses.length > 0
+          ? // Statuses alone: a page of the ids of the invoices in those statuses, not a scan.
+            pageOfSet(tx.state, 'invoiceStatuses', statuses, 'invoices', page.value, descending)
+          : pageOf(
+              filtered(candidates(tx, subscriptionId, groupId, descending), statuses, groupId),
+              page.value.page,
+              page.value.perPage,
+            );
       return reply(200, (state) => ({ invoices: invoices.map((invoice) => presentInvoice(state, invoice)) }));
     },
   },

@@ -5,6 +5,7 @@ import type { Subscription } from '../../domain/subscription/types.js';
 import { listedRows } from '../../engine/list-index.js';
 import { signup } from '../../engine/operations/signup.js';
 import { cancelNow, refusedTransition } from '../../engine/operations/status.js';
+import { pageOfSet } from '../../engine/set-index.js';
 import type { SiteState } from '../../engine/state.js';
 import { indexGet, tableRows, tableRowsReverse } from '../../kernel/collection.js';
 import { err } from '../../kernel/result.js';
@@ -139,15 +140,18 @@ export const subscriptionRoutes: readonly Route[] = [
       const page = paging(query);
       if (!page.ok) return page;
       const states = query.list('state');
-      const rows =
-        query.get('direction') === 'asc'
-          ? tableRows(tx.state.tables.subscriptions)
-          : tableRowsReverse(tx.state.tables.subscriptions);
-      const matching = function* () {
-        for (const subscription of rows)
-          if (states.length === 0 || states.includes(subscription.state)) yield subscription;
-      };
-      const subscriptions = pageOf(matching(), page.value.page, page.value.perPage);
+      const descending = query.get('direction') !== 'asc';
+      // A state filter pages through the ids of the subscriptions in those states, not the table.
+      const subscriptions =
+        states.length > 0
+          ? pageOfSet(tx.state, 'subscriptionStates', states, 'subscriptions', page.value, descending)
+          : pageOf(
+              descending
+                ? tableRowsReverse(tx.state.tables.subscriptions)
+                : tableRows(tx.state.tables.subscriptions),
+              page.value.page,
+              page.value.perPage,
+            );
       return reply(200, (state) =>
         subscriptions.map((subscription) => ({ subscription: presentSubscription(state, subscription) })),
       );
