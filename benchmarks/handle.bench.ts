@@ -15,13 +15,22 @@ const NOW = '2026-01-20T09:00:00Z';
 /** Requests per measured batch: one request is too short to time alone. */
 const BATCH = 200;
 
+/** Subscriptions put on hold: one in a thousand, spread over the site. */
+const HELD_EVERY = 1000;
+
 function bigSite(subscriptions: number): SiteState {
   const site = new BenchSite();
   site.product('gold');
-  return applyInBatches(
+  const signedUp = applyInBatches(
     site.state,
     subscriptions,
     (n) => ({ method: 'POST', path: '/subscriptions.json', body: signupBody('gold', n) }),
+    site.now,
+  );
+  return applyInBatches(
+    signedUp,
+    Math.floor(subscriptions / HELD_EVERY),
+    (n) => ({ method: 'POST', path: `/subscriptions/${n * HELD_EVERY + 500}/hold.json`, body: {} }),
     site.now,
   );
 }
@@ -56,6 +65,57 @@ function readCase(state: SiteState, count: number, runs: number): BenchRow {
     floorMs: floorMs / BATCH,
     note: `per request, median of batches of ${BATCH}; floor = Map lookup by id`,
   };
+}
+
+/**
+ * A page of 20 of a state-filtered listing: the subscriptions on hold (one in a thousand, so a scan
+ * would read the whole table for one page), and a page halfway down the active ones. The floor is 20
+ * Map lookups by id, what reading the page's rows by id costs at least.
+ */
+function listCases(state: SiteState, count: number, runs: number): BenchRow[] {
+  const plain = new Map<number, { id: number; state: string }>();
+  for (let id = 1; id <= count; id += 1) plain.set(id, { id, state: 'active' });
+  const held = Math.floor(count / HELD_EVERY);
+  const lists = [
+    {
+      label: 'state=on_hold, first page',
+      path: '/subscriptions.json?state=on_hold&per_page=20',
+      rows: Math.min(20, held),
+    },
+    {
+      label: 'state=active, the middle page',
+      path: `/subscriptions.json?state=active&per_page=20&page=${Math.floor(count / 40)}`,
+      rows: 20,
+    },
+  ];
+  let sink = 0;
+  return lists.map(({ label: what, path, rows }) => {
+    const ids = spreadIds(count).slice(0, 20);
+    const { ms, floorMs } = measureAgainstFloor(
+      () => {
+        for (let n = 0; n < BATCH; n += 1) {
+          const { response } = handle(state, { method: 'GET', path }, { now: NOW });
+          const body = response.body;
+          if (response.status !== 200 || !Array.isArray(body) || body.length !== rows)
+            throw new Error(
+              `GET ${path}: ${response.status}, ${Array.isArray(body) ? body.length : 'no'} rows`,
+            );
+        }
+      },
+      () => {
+        for (let n = 0; n < BATCH; n += 1) for (const id of ids) sink += plain.get(id)?.id ?? 0;
+      },
+      runs,
+      2,
+    );
+    if (sink < 0) throw new Error('unreachable');
+    return {
+      name: `handle() list GET /subscriptions.json?${what}, site of ${label(count)} subscriptions`,
+      ms: ms / BATCH,
+      floorMs: floorMs / BATCH,
+      note: `per request, median of batches of ${BATCH}; floor = 20 Map lookups by id`,
+    };
+  });
 }
 
 interface WriteKind {
@@ -114,7 +174,11 @@ export default function handleBench(options: BenchOptions): BenchRow[] {
   for (const size of sizes) {
     const state = bigSite(size);
     const runs = options.smoke ? 3 : 9;
-    rows.push(readCase(state, size, runs), ...WRITES.map((kind) => writeCase(state, size, runs, kind)));
+    rows.push(
+      readCase(state, size, runs),
+      ...listCases(state, size, runs),
+      ...WRITES.map((kind) => writeCase(state, size, runs, kind)),
+    );
   }
   return rows;
 }
