@@ -10,8 +10,10 @@ import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
+import { withPresentedBreakouts } from '../domain/invoice/stored-breakouts.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
 import type { SiteState } from '../engine/state.js';
+import { tableReplace, tableRows } from '../kernel/collection.js';
 import { syncDirectory } from './journal.js';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
@@ -65,6 +67,16 @@ function isSiteState(value: unknown): value is SiteState {
 const withSetIndexes = (state: SiteState): SiteState =>
   Reflect.get(state, 'setIndexes') === undefined ? { ...state, setIndexes: rebuiltSetIndexes(state) } : state;
 
+/** A state written before breakouts were kept as presented gets them renamed (stored-breakouts.ts). */
+function withBreakoutsAsPresented(state: SiteState): SiteState {
+  let invoices = state.tables.invoices;
+  for (const invoice of tableRows(state.tables.invoices)) {
+    const renamed = withPresentedBreakouts(invoice);
+    if (renamed !== invoice) invoices = tableReplace(invoices, invoice.id, renamed);
+  }
+  return invoices === state.tables.invoices ? state : { ...state, tables: { ...state.tables, invoices } };
+}
+
 /** Reads the snapshot: undefined when there is none, an error when it is damaged. */
 export async function readSnapshot(
   dir: string,
@@ -88,7 +100,10 @@ export async function readSnapshot(
       return damaged;
     const state: unknown = JSON.parse(body.toString('utf8'));
     if (!isSiteState(state)) return damaged;
-    return { ok: true, value: { position: header.data.position, state: withSetIndexes(state) } };
+    return {
+      ok: true,
+      value: { position: header.data.position, state: withBreakoutsAsPresented(withSetIndexes(state)) },
+    };
   } catch {
     return damaged;
   }

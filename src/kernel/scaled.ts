@@ -259,3 +259,19 @@ export function formatMinor(minor: number, digits: number): Dec {
   }
   return `${whole}.${String(fraction).padStart(places, '0')}`;
 }
+
+/**
+ * An integer amount of minor units with exactly `digits` decimals, as the API presents money.
+ * @example formatMinorFixed(12_340, 2) // '123.40'
+ * @example formatMinorFixed(-5, 3) // '-0.005'
+ */
+export function formatMinorFixed(minor: number, digits: number): Dec {
+  if (minor < 0) return `-${formatMinorFixed(-minor, digits)}`;
+  if (digits === 0) return String(minor);
+  const scale = POW10[digits]!;
+  const whole = Math.floor(minor / scale);
+  const fraction = minor - whole * scale;
+  // Cents, the common case, without padding.
+  if (digits === 2) return fraction < 10 ? `${whole}.0${fraction}` : `${whole}.${fraction}`;
+  return `${whole}.${String(fraction).padStart(digits, '0')}`;
+}

@@ -44,14 +44,14 @@ export function checkInvoice(invoice: Invoice): string[] {
   )
     violations.push('due is not total − credit − paid');
   for (const discount of invoice.discounts) {
-    const parts = sum(discount.breakouts.map((breakout) => breakout.discountAmount));
+    const parts = sum(discount.breakouts.map((breakout) => breakout.discount_amount));
     if (cmp(parts, discount.discountAmount) !== 0)
       violations.push(
         `discount ${discount.code}: breakouts add up to ${parts}, not ${discount.discountAmount}`,
       );
   }
   for (const tax of invoice.taxes) {
-    const parts = sum(tax.breakouts.map((breakout) => breakout.taxAmount));
+    const parts = sum(tax.breakouts.map((breakout) => breakout.tax_amount));
     if (cmp(parts, tax.taxAmount) !== 0)
       violations.push(`tax ${tax.title}: breakouts add up to ${parts}, not ${tax.taxAmount}`);
   }

@@ -5,6 +5,7 @@ import {
   divideInto,
   exactDivider,
   formatMinor,
+  formatMinorFixed,
   percentOfMinor,
   roundedMinor,
   roundedProductMinor,
@@ -229,4 +230,26 @@ describe('formatMinor', () => {
       expect(formatMinor(minor, digits)).toBe(referenceFormat(BigInt(minor), digits));
     },
   );
+});
+
+describe('formatMinorFixed', () => {
+  test("formats minor units with exactly the currency's decimals", () => {
+    expect(formatMinorFixed(12_340, 2)).toBe('123.40');
+    expect(formatMinorFixed(12_305, 2)).toBe('123.05');
+    expect(formatMinorFixed(12_300, 2)).toBe('123.00');
+    expect(formatMinorFixed(5, 2)).toBe('0.05');
+    expect(formatMinorFixed(0, 2)).toBe('0.00');
+    expect(formatMinorFixed(5_100, 3)).toBe('5.100');
+    expect(formatMinorFixed(42, 0)).toBe('42');
+    expect(formatMinorFixed(-1_990, 2)).toBe('-19.90');
+    expect(formatMinorFixed(-7, 4)).toBe('-0.0007');
+  });
+  propertyTest.prop([fc.integer({ min: -(2 ** 50), max: 2 ** 50 }), fc.integer({ min: 0, max: 6 })], {
+    numRuns: 300,
+  })('law: the canonical decimal padded with zeros to `digits` decimals', (minor, digits) => {
+    const [whole, fraction = ''] = formatMinor(minor, digits).split('.');
+    expect(formatMinorFixed(minor, digits)).toBe(
+      digits === 0 ? whole : `${whole}.${fraction.padEnd(digits, '0')}`,
+    );
+  });
 });

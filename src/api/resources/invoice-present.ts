@@ -1,5 +1,6 @@
 /** The wire form of an invoice (SPEC 2.1): money as strings with the currency's decimals. */
 
+import { presentedDiscountBreakouts, presentedTaxBreakouts } from '../../domain/invoice/stored-breakouts.js';
 import type { Invoice, InvoiceAddress, InvoiceParty } from '../../domain/invoice/types.js';
 import type { SiteState } from '../../engine/state.js';
 import { tableGet } from '../../kernel/collection.js';
@@ -137,11 +138,7 @@ export function presentInvoice(state: SiteState, invoice: Invoice) {
       eligible_amount: money(discount.eligibleAmount),
       discount_amount: money(discount.discountAmount),
       transaction_id: discount.transactionId,
-      line_item_breakouts: discount.breakouts.map((breakout) => ({
-        uid: breakout.uid,
-        eligible_amount: money(breakout.eligibleAmount),
-        discount_amount: money(breakout.discountAmount),
-      })),
+      line_item_breakouts: presentedDiscountBreakouts(discount.breakouts, money),
     })),
     taxes: invoice.taxes.map((tax) => ({
       uid: tax.uid,
@@ -153,12 +150,7 @@ export function presentInvoice(state: SiteState, invoice: Invoice) {
       taxable_amount: money(tax.taxableAmount),
       tax_amount: money(tax.taxAmount),
       transaction_id: tax.transactionId,
-      line_item_breakouts: tax.breakouts.map((breakout) => ({
-        uid: breakout.uid,
-        taxable_amount: money(breakout.taxableAmount),
-        tax_amount: money(breakout.taxAmount),
-        tax_exempt_amount: money(breakout.taxExemptAmount),
-      })),
+      line_item_breakouts: presentedTaxBreakouts(tax.breakouts, money),
       tax_component_breakouts: [],
       eu_vat: false,
       type: 'Tax',

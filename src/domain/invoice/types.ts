@@ -64,10 +64,15 @@ export interface InvoiceLine {
   readonly pricedAmount: Dec | null;
 }
 
+/**
+ * One line's part of an invoice discount, kept as the API presents it (`line_item_breakouts`): amounts
+ * with the currency's decimals. An invoice of 100,000 lines has that many per coupon and per tax; built
+ * in this shape and frozen, they are the response's own objects, not copied into it on every read.
+ */
 export interface InvoiceDiscountBreakout {
   readonly uid: string;
-  readonly eligibleAmount: Dec;
-  readonly discountAmount: Dec;
+  readonly eligible_amount: Dec;
+  readonly discount_amount: Dec;
 }
 
 export interface InvoiceDiscount {
@@ -90,11 +95,12 @@ export interface InvoiceDiscount {
   readonly breakouts: readonly InvoiceDiscountBreakout[];
 }
 
+/** One line's part of an invoice tax, kept as the API presents it (see `InvoiceDiscountBreakout`). */
 export interface InvoiceTaxBreakout {
   readonly uid: string;
-  readonly taxableAmount: Dec;
-  readonly taxAmount: Dec;
-  readonly taxExemptAmount: Dec;
+  readonly taxable_amount: Dec;
+  readonly tax_amount: Dec;
+  readonly tax_exempt_amount: Dec;
 }
 
 export interface InvoiceTax {

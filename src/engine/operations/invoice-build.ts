@@ -4,7 +4,12 @@
  * draft prices its lines again the same way, so a preview, a commit and an update agree to the cent.
  */
 
-import { type CalcCoupon, type CalcLine, calculateInvoice } from '../../domain/invoice/calculation/index.js';
+import {
+  type CalcCoupon,
+  type CalcLine,
+  createInvoiceCalculator,
+} from '../../domain/invoice/calculation/index.js';
+import { storedBreakouts } from '../../domain/invoice/stored-breakouts.js';
 import type {
   Invoice,
   InvoiceAddress,
@@ -102,7 +107,8 @@ export function priceInvoice(
             ...(line.pricedAmount === null ? {} : { subtotal: line.pricedAmount }),
           }),
         );
-  const calculation = calculateInvoice({
+  // Breakouts are built once, as they are stored and presented (stored-breakouts.ts).
+  const calculation = createInvoiceCalculator({
     currency: tx.settings.currency,
     lines: asCalculated,
     coupons,
@@ -111,7 +117,7 @@ export function priceInvoice(
       percentage: rate.percentage,
       sourceId: index + 1,
     })),
-  });
+  }).calculationWith(storedBreakouts(tx.settings.currency));
   const pricedLines: InvoiceLine[] = [];
   for (let index = 0; index < lines.length; index += 1) {
     const amounts = calculation.lines[index];
@@ -131,7 +137,7 @@ export function priceInvoice(
       ...discount,
       eligibleAmount: result?.eligibleAmount ?? '0',
       discountAmount: result?.discountAmount ?? '0',
-      breakouts: result?.breakouts ?? [],
+      breakouts: Object.freeze(result?.breakouts ?? []),
     };
   });
   const taxes = calculation.taxes.map((tax, index) => {
@@ -145,7 +151,7 @@ export function priceInvoice(
       taxableAmount: tax.taxableAmount,
       taxAmount: tax.taxAmount,
       transactionId,
-      breakouts: tax.breakouts,
+      breakouts: Object.freeze(tax.breakouts),
     };
   });
   return {

@@ -8,13 +8,15 @@ import { type CouponTerms, couponTerms, type InvoiceLevel, settleInvoice } from 
 import { createLineClassifier } from './line-classes.js';
 import { computeLineResults, type LineResults } from './line-level.js';
 import { buildLineTable, type LineTable, replaceLine } from './line-table.js';
-import { presentCalculation, presentLine, presentTotals } from './present.js';
+import { plainBreakouts, presentCalculation, presentLine, presentTotals } from './present.js';
 import { calculateInvoiceReference } from './reference.js';
 import type {
+  BreakoutBuilders,
   CalcLine,
   CalculatedLine,
   InvoiceCalculation,
   InvoiceCalculationInput,
+  InvoiceCalculationWith,
   InvoiceColumns,
   InvoiceTotals,
 } from './types.js';
@@ -38,6 +40,11 @@ export interface InvoiceCalculator {
   columns(): InvoiceColumns | undefined;
   /** The whole calculation, as `calculateInvoice` returns it. */
   calculation(): InvoiceCalculation;
+  /**
+   * The whole calculation with every breakout built by `builders` (for a caller that keeps breakouts in
+   * a shape of its own: they are built once, in that shape).
+   */
+  calculationWith<D, T>(builders: BreakoutBuilders<D, T>): InvoiceCalculationWith<D, T>;
 }
 
 /** What the fast path holds; the rest is derived on demand and dropped on every edit. */
@@ -116,6 +123,24 @@ export function createInvoiceCalculator(input: InvoiceCalculationInput): Invoice
     return exact;
   };
 
+  const fastPathHolds = (): boolean => lineResults(true) !== undefined;
+  const calculationWith = <D, T>(builders: BreakoutBuilders<D, T>): InvoiceCalculationWith<D, T> => {
+    const computed = lineResults(true);
+    const settled = level();
+    if (fast === undefined || computed === undefined || settled === undefined)
+      return withBreakouts(exactCalculation(), builders);
+    const { table } = fast;
+    const { classes } = table.classifier;
+    return presentCalculation(
+      current(),
+      (line, couponIndex) => classes[table.classOf[line]!]!.eligible[couponIndex] === true,
+      (line) => classes[table.classOf[line]!]!.taxable,
+      settled,
+      computed,
+      builders,
+    );
+  };
+
   return {
     size: lines.length,
     updateLine(index, line) {
@@ -156,18 +181,40 @@ export function createInvoiceCalculator(input: InvoiceCalculationInput): Invoice
     },
     columns,
     calculation() {
-      const computed = lineResults(true);
-      const settled = level();
-      if (fast === undefined || computed === undefined || settled === undefined) return exactCalculation();
-      const { table } = fast;
-      const { classes } = table.classifier;
-      return presentCalculation(
-        current(),
-        (line, couponIndex) => classes[table.classOf[line]!]!.eligible[couponIndex] === true,
-        (line) => classes[table.classOf[line]!]!.taxable,
-        settled,
-        computed,
-      );
+      // The reference's own breakouts are already the plain ones: no copy on the exact path.
+      return fastPathHolds() ? calculationWith(plainBreakouts) : exactCalculation();
     },
+    calculationWith,
+  };
+}
+
+/** The reference's calculation with its breakouts rebuilt by `builders` (the exact path: rare). */
+function withBreakouts<D, T>(
+  calculation: InvoiceCalculation,
+  builders: BreakoutBuilders<D, T>,
+): InvoiceCalculationWith<D, T> {
+  return {
+    ...calculation,
+    discounts: calculation.discounts.map((discount) => ({
+      ...discount,
+      breakouts: discount.breakouts.map((part) =>
+        builders.discount(
+          part.uid,
+          builders.formatDecimal(part.eligibleAmount),
+          builders.formatDecimal(part.discountAmount),
+        ),
+      ),
+    })),
+    taxes: calculation.taxes.map((tax) => ({
+      ...tax,
+      breakouts: tax.breakouts.map((part) =>
+        builders.tax(
+          part.uid,
+          builders.formatDecimal(part.taxableAmount),
+          builders.formatDecimal(part.taxAmount),
+          builders.formatDecimal(part.taxExemptAmount),
+        ),
+      ),
+    })),
   };
 }

@@ -8,21 +8,36 @@ import { formatMinor } from '../../../kernel/scaled.js';
 import type { InvoiceLevel } from './invoice-level.js';
 import type { LineResults } from './line-level.js';
 import type {
+  BreakoutBuilders,
   CalcCoupon,
   CalcLine,
   CalcTax,
-  CalculatedDiscount,
   CalculatedLine,
-  CalculatedTax,
   DiscountBreakout,
   DiscountSummary,
-  InvoiceCalculation,
   InvoiceCalculationInput,
+  InvoiceCalculationWith,
   InvoiceColumns,
   InvoiceTotals,
   TaxBreakout,
   TaxSummary,
 } from './types.js';
+
+/**
+ * The documented breakouts: plain objects with the calculation's decimal strings.
+ * @example plainBreakouts.discount('li_1', '10', '1') // { uid: 'li_1', eligibleAmount: '10', discountAmount: '1' }
+ */
+export const plainBreakouts: BreakoutBuilders<DiscountBreakout, TaxBreakout> = {
+  formatMinor,
+  formatDecimal: (value) => value,
+  discount: (uid, eligibleAmount, discountAmount) => ({ uid, eligibleAmount, discountAmount }),
+  tax: (uid, taxableAmount, taxAmount, taxExemptAmount) => ({
+    uid,
+    taxableAmount,
+    taxAmount,
+    taxExemptAmount,
+  }),
+};
 
 /**
  * A coupon's invoice-level figures with the coupon's own fields passed through.
@@ -117,62 +132,77 @@ export function presentLine(
 }
 
 /**
- * The whole calculation as plain data: every line, and every breakout of every discount and tax.
- * @example presentCalculation(input, isEligible, isTaxable, level, results).lines.length // input.lines.length
+ * The whole calculation as plain data: every line, and every breakout of every discount and tax, each
+ * built by `builders`.
+ * @example presentCalculation(input, isEligible, isTaxable, level, results, plainBreakouts).lines.length // input.lines.length
  */
-export function presentCalculation(
+export function presentCalculation<D, T>(
   input: InvoiceCalculationInput,
   eligibility: (line: number, couponIndex: number) => boolean,
   taxable: (line: number) => boolean,
   level: InvoiceLevel,
   results: LineResults,
-): InvoiceCalculation {
+  builders: BreakoutBuilders<D, T>,
+): InvoiceCalculationWith<D, T> {
   const { columns } = results;
   const digits = columns.minorDigits;
-  const money = (minor: number): Dec => formatMinor(minor, digits);
   const totals = presentTotals(input, level, digits);
   const inputLines = input.lines;
   const lineCount = inputLines.length;
   // Plain loops over preallocated work: at a million lines this function builds several million objects.
   const lines: CalculatedLine[] = [];
   for (let index = 0; index < lineCount; index += 1) lines.push(presentLine(inputLines, columns, index));
+  // Breakout amounts are written as the builders write them; with the plain ones, a breakout's eligible
+  // amount (mostly the line's subtotal) shares the line's string.
+  const breakoutMoney = (minor: number): Dec => builders.formatMinor(minor, digits);
+  let subtotalTexts: readonly Dec[] | undefined;
+  const lineSubtotalTexts = (): readonly Dec[] => {
+    subtotalTexts ??=
+      builders.formatMinor === formatMinor
+        ? lines.map((line) => line.subtotal)
+        : Array.from(columns.subtotal, (minor) => breakoutMoney(minor));
+    return subtotalTexts;
+  };
   // What each line has left before each coupon: a compound coupon's eligible amount per line.
   const left = columns.subtotal.slice();
-  const discounts = totals.discounts.map((summary, couponIndex): CalculatedDiscount => {
+  const makeDiscount = builders.discount;
+  const discounts = totals.discounts.map((summary, couponIndex) => {
     const onWhatIsLeft =
       input.coupons[couponIndex]!.kind === 'percentage' && summary.compoundingStrategy === 'compound';
     const parts = results.discountBreakouts[couponIndex]!;
-    const breakouts: DiscountBreakout[] = [];
+    const subtotals = lineSubtotalTexts();
+    const breakouts: D[] = [];
     for (let line = 0; line < lineCount; line += 1) {
       if (!eligibility(line, couponIndex)) continue;
-      // Mostly the line's subtotal, whose string the line already has: share it rather than format again.
+      // Mostly the line's subtotal, whose string is already made: share it rather than format again.
       const untouched = !onWhatIsLeft || left[line] === columns.subtotal[line];
       const part = parts[line]!;
-      breakouts.push({
-        uid: inputLines[line]!.uid,
-        eligibleAmount: untouched ? lines[line]!.subtotal : money(left[line]!),
-        discountAmount: money(part),
-      });
+      breakouts.push(
+        makeDiscount(
+          inputLines[line]!.uid,
+          untouched ? subtotals[line]! : breakoutMoney(left[line]!),
+          breakoutMoney(part),
+        ),
+      );
       left[line] = left[line]! - part;
     }
     return { ...summary, breakouts };
   });
-  const zero = money(0);
+  const zero = breakoutMoney(0);
   // Every tax shows each line's net amount (taxable or exempt): formatted once, shared by all taxes.
   const nets: Dec[] = [];
   if (totals.taxes.length > 0)
     for (let line = 0; line < lineCount; line += 1)
-      nets.push(money(columns.subtotal[line]! - columns.discount[line]!));
-  const taxes = totals.taxes.map((summary, taxIndex): CalculatedTax => {
+      nets.push(breakoutMoney(columns.subtotal[line]! - columns.discount[line]!));
+  const makeTax = builders.tax;
+  const taxes = totals.taxes.map((summary, taxIndex) => {
     const parts = results.taxBreakouts[taxIndex]!;
-    const breakouts: TaxBreakout[] = [];
+    const breakouts: T[] = [];
     for (let line = 0; line < lineCount; line += 1) {
       const net = nets[line]!;
       const uid = inputLines[line]!.uid;
       breakouts.push(
-        taxable(line)
-          ? { uid, taxableAmount: net, taxAmount: money(parts[line]!), taxExemptAmount: zero }
-          : { uid, taxableAmount: zero, taxAmount: zero, taxExemptAmount: net },
+        taxable(line) ? makeTax(uid, net, breakoutMoney(parts[line]!), zero) : makeTax(uid, zero, zero, net),
       );
     }
     return { ...summary, breakouts };

@@ -141,6 +141,27 @@ export interface InvoiceCalculation {
 }
 
 /**
+ * Builders of a calculation's breakout objects (`InvoiceCalculator.calculationWith`): a caller that
+ * stores or sends the breakouts in a shape of its own builds them once, in that shape, instead of
+ * copying a million plain ones. The amounts they receive are already written by `formatMinor` (from
+ * the integer fast path) or `formatDecimal` (from the exact reference).
+ */
+export interface BreakoutBuilders<D, T> {
+  /** Minor units as the breakouts' text, for instance `formatMinor` of kernel/scaled.ts. */
+  readonly formatMinor: (minor: number, digits: number) => Dec;
+  /** A canonical decimal amount as the breakouts' text. */
+  readonly formatDecimal: (value: Dec) => Dec;
+  readonly discount: (uid: string, eligibleAmount: Dec, discountAmount: Dec) => D;
+  readonly tax: (uid: string, taxableAmount: Dec, taxAmount: Dec, taxExemptAmount: Dec) => T;
+}
+
+/** `InvoiceCalculation` with breakouts built by `BreakoutBuilders`. */
+export interface InvoiceCalculationWith<D, T> extends Omit<InvoiceCalculation, 'discounts' | 'taxes'> {
+  readonly discounts: readonly (DiscountSummary & { readonly breakouts: readonly D[] })[];
+  readonly taxes: readonly (TaxSummary & { readonly breakouts: readonly T[] })[];
+}
+
+/**
  * The per-line results as integer minor units in typed arrays (index = line index), for hosts that
  * handle many lines: no string is built until asked for. Treat the arrays as read-only. Breakouts are in
  * `InvoiceCalculation`.
