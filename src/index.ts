@@ -103,6 +103,7 @@ export {
   sameHierarchy,
 } from './domain/group/index.js';
 export {
+  type BreakoutBuilders,
   type CalcCoupon,
   type CalcLine,
   type CalcTax,
@@ -111,6 +112,7 @@ export {
   createInvoiceCalculator,
   type InvoiceCalculation,
   type InvoiceCalculationInput,
+  type InvoiceCalculationWith,
   type InvoiceCalculator,
   type InvoiceTotals,
 } from './domain/invoice/calculation/index.js';

@@ -3,6 +3,7 @@ export { calculateInvoice } from './calculate.js';
 export { createInvoiceCalculator, type InvoiceCalculator } from './calculator.js';
 export { calculateInvoiceReference } from './reference.js';
 export type {
+  BreakoutBuilders,
   CalcCoupon,
   CalcLine,
   CalcTax,
@@ -13,6 +14,7 @@ export type {
   DiscountSummary,
   InvoiceCalculation,
   InvoiceCalculationInput,
+  InvoiceCalculationWith,
   InvoiceColumns,
   InvoiceTotals,
   TaxBreakout,
