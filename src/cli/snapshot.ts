@@ -11,9 +11,10 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import { withPresentedBreakouts } from '../domain/invoice/stored-breakouts.js';
+import { rebuiltListIndexes } from '../engine/list-index.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
 import type { SiteState } from '../engine/state.js';
-import { tableReplace, tableRows } from '../kernel/collection.js';
+import { indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
 import { syncDirectory } from './journal.js';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
@@ -67,6 +68,15 @@ function isSiteState(value: unknown): value is SiteState {
 const withSetIndexes = (state: SiteState): SiteState =>
   Reflect.get(state, 'setIndexes') === undefined ? { ...state, setIndexes: rebuiltSetIndexes(state) } : state;
 
+/** A state written while list indexes held arrays of ids gets them as id sets, built from its tables. */
+function withListSets(state: SiteState): SiteState {
+  const arrays = Object.values(state.listIndexes).some((index) => {
+    for (const [, ids] of indexEntries(index)) return Array.isArray(ids);
+    return false;
+  });
+  return arrays ? { ...state, listIndexes: rebuiltListIndexes(state) } : state;
+}
+
 /** A state written before breakouts were kept as presented gets them renamed (stored-breakouts.ts). */
 function withBreakoutsAsPresented(state: SiteState): SiteState {
   let invoices = state.tables.invoices;
@@ -100,10 +110,8 @@ export async function readSnapshot(
       return damaged;
     const state: unknown = JSON.parse(body.toString('utf8'));
     if (!isSiteState(state)) return damaged;
-    return {
-      ok: true,
-      value: { position: header.data.position, state: withBreakoutsAsPresented(withSetIndexes(state)) },
-    };
+    const upgraded = withBreakoutsAsPresented(withListSets(withSetIndexes(state)));
+    return { ok: true, value: { position: header.data.position, state: upgraded } };
   } catch {
     return damaged;
   }

@@ -144,7 +144,7 @@ type WritableCounters = { -readonly [K in keyof Counters]: number };
 class Written {
   readonly tables = new Map<TableName, Table<AnyRow>>();
   readonly indexes = new Map<IndexName, ShardedIndex<number>>();
-  readonly lists = new Map<ListIndexName, ShardedIndex<readonly number[]>>();
+  readonly lists = new Map<ListIndexName, ShardedIndex<IdSet>>();
   readonly sets = new Map<SetIndexName, ShardedIndex<IdSet>>();
   schedule: Schedule | undefined;
   counters: WritableCounters | undefined;

@@ -1,7 +1,9 @@
 /**
  * Indexes from one key to several rows: a subscription's open invoices, a consolidated invoice's child
  * invoices, the groups a customer pays for. `evolve` keeps each list in step with every write of its
- * table (as `reindex` does for one-to-one indexes), so these questions never scan a table.
+ * table (as `reindex` does for one-to-one indexes), so these questions never scan a table. Each key holds
+ * an `IdSet`, so a row joining or leaving a key copies one leaf, however many rows the key holds (a
+ * customer with 100,000 subscriptions).
  */
 import {
   emptyIndex,
@@ -11,26 +13,35 @@ import {
   type ShardedIndex,
   type Table,
   tableGet,
+  tableRows,
 } from '../kernel/collection.js';
+import {
+  EMPTY_ID_SET,
+  type IdSet,
+  idSetAdd,
+  idSetDelete,
+  idSetToArray,
+  idSetValues,
+} from '../kernel/id-set.js';
 import type { SiteState, TableName, TableRows } from './state.js';
 
 export interface ListIndexes {
   /** Subscription ids (as text) to the ids of their invoices in status `open`. */
-  readonly openInvoiceSubscriptions: ShardedIndex<readonly number[]>;
+  readonly openInvoiceSubscriptions: ShardedIndex<IdSet>;
   /** Parent (consolidated) invoice ids (as text) to their child invoice ids, in creation order. */
-  readonly childInvoiceParents: ShardedIndex<readonly number[]>;
+  readonly childInvoiceParents: ShardedIndex<IdSet>;
   /** Customer ids (as text) to the ids of the subscription groups they pay for, oldest first. */
-  readonly groupCustomers: ShardedIndex<readonly number[]>;
+  readonly groupCustomers: ShardedIndex<IdSet>;
   /** Subscription ids (as text) to the ids of all their invoices (cancel, reactivation, invoice lists). */
-  readonly subscriptionInvoices: ShardedIndex<readonly number[]>;
+  readonly subscriptionInvoices: ShardedIndex<IdSet>;
   /** Customer ids (as text) to the ids of their subscriptions. */
-  readonly customerSubscriptions: ShardedIndex<readonly number[]>;
+  readonly customerSubscriptions: ShardedIndex<IdSet>;
   /** Payment profile ids (as text) to the ids of the subscriptions paying with them. */
-  readonly paymentProfileSubscriptions: ShardedIndex<readonly number[]>;
+  readonly paymentProfileSubscriptions: ShardedIndex<IdSet>;
   /** Customer ids (as text) to the ids of their child customers. */
-  readonly customerChildren: ShardedIndex<readonly number[]>;
+  readonly customerChildren: ShardedIndex<IdSet>;
   /** Customer ids (as text) to the ids of their payment profiles. */
-  readonly customerPaymentProfiles: ShardedIndex<readonly number[]>;
+  readonly customerPaymentProfiles: ShardedIndex<IdSet>;
 }
 
 export type ListIndexName = keyof ListIndexes;
@@ -131,7 +142,7 @@ export function rekeyed<N extends string, V>(
 /** The list indexes `written` with a row moved between lists after it was written or deleted. */
 export function relisted(
   indexes: ListIndexes,
-  written: Map<ListIndexName, ShardedIndex<readonly number[]>>,
+  written: Map<ListIndexName, ShardedIndex<IdSet>>,
   table: TableName,
   id: number,
   previous: AnyRow | undefined,
@@ -144,21 +155,18 @@ export function relisted(
     previous,
     next,
     (ids) => {
-      const remaining = (ids ?? []).filter((member) => member !== id);
-      return remaining.length > 0 ? remaining : undefined;
+      const remaining = idSetDelete(ids ?? EMPTY_ID_SET, id);
+      return remaining.size > 0 ? remaining : undefined;
     },
-    (ids) => [...(ids ?? []), id],
+    (ids) => idSetAdd(ids ?? EMPTY_ID_SET, id),
   );
 }
 
-/** The ids listed under a key (none when the key is absent). */
+/** The ids listed under a key, in id order (none when the key is absent). */
 export const listed = (indexes: ListIndexes, name: ListIndexName, key: string | number): readonly number[] =>
-  indexGet(indexes[name], String(key)) ?? [];
+  idSetToArray(indexGet(indexes[name], String(key)) ?? EMPTY_ID_SET);
 
-/**
- * The rows of `table` listed under a key in a state, in id order (the lists keep the order in which rows
- * joined them, which differs from id order when a row's key changes).
- */
+/** The rows of `table` listed under a key in a state, in id order. */
 export function listedRows<K extends TableName>(
   state: SiteState,
   name: ListIndexName,
@@ -166,9 +174,23 @@ export function listedRows<K extends TableName>(
   table: K,
 ): TableRows[K][] {
   const rows: TableRows[K][] = [];
-  for (const id of [...listed(state.listIndexes, name, key)].sort((a, b) => a - b)) {
+  for (const id of idSetValues(indexGet(state.listIndexes[name], String(key)) ?? EMPTY_ID_SET)) {
     const row = tableGet(state.tables[table] as Table<TableRows[K]>, id);
     if (row !== undefined) rows.push(row);
   }
   return rows;
+}
+
+/**
+ * The list indexes of a state built from its tables (for a state stored before they held id sets, whose
+ * lists were arrays).
+ */
+export function rebuiltListIndexes(state: Pick<SiteState, 'tables'>): ListIndexes {
+  const written = new Map<ListIndexName, ShardedIndex<IdSet>>();
+  const empty = emptyListIndexes();
+  for (const table of Object.keys(definitions) as TableName[]) {
+    for (const row of tableRows(state.tables[table] as Table<AnyRow>))
+      relisted(empty, written, table, row.id, undefined, row);
+  }
+  return { ...empty, ...Object.fromEntries(written) };
 }

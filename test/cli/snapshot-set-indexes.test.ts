@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSnapshot, writeSnapshot } from '../../src/cli/snapshot.js';
 import type { SiteState } from '../../src/engine/state.js';
+import { emptyIndex, indexEntries, indexSet, type ShardedIndex } from '../../src/kernel/collection.js';
+import { type IdSet, idSetToArray } from '../../src/kernel/id-set.js';
 import { call } from '../helpers/api.js';
 import { busySite } from '../helpers/scenarios.js';
 
@@ -34,5 +36,25 @@ describe('snapshots and set indexes', () => {
     const read = await readSnapshot(dir);
     if (!read.ok || read.value === undefined) throw new Error('no snapshot');
     expect(read.value.state).toStrictEqual(JSON.parse(JSON.stringify(state)));
+  });
+
+  it('an old snapshot whose list indexes hold arrays of ids gets them as id sets, equal to the ones evolve keeps', async () => {
+    const state = busySite();
+    const asArrays = (index: ShardedIndex<IdSet>): ShardedIndex<number[]> => {
+      let arrays = emptyIndex<number[]>();
+      for (const [key, ids] of indexEntries(index)) arrays = indexSet(arrays, key, idSetToArray(ids));
+      return arrays;
+    };
+    const listIndexes = Object.fromEntries(
+      Object.entries(state.listIndexes).map(([name, index]) => [name, asArrays(index)]),
+    );
+    await writeSnapshot(dir, { position: 2, state: { ...state, listIndexes } as unknown as SiteState });
+    const read = await readSnapshot(dir);
+    if (!read.ok || read.value === undefined) throw new Error('no snapshot');
+    expect(read.value.state.listIndexes).toStrictEqual(JSON.parse(JSON.stringify(state.listIndexes)));
+    const customer = call(state, 'GET', '/customers.json').body;
+    const id = (customer as { customer: { id: number } }[])[0]!.customer.id;
+    const path = `/customers/${id}/subscriptions.json`;
+    expect(call(read.value.state, 'GET', path).body).toEqual(call(state, 'GET', path).body);
   });
 });
