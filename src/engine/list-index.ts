@@ -110,20 +110,21 @@ export interface KeyDefinition<N extends string> {
   readonly key: (row: AnyRow) => string | null;
 }
 
+/** Indexes whose keys each hold an `IdSet` of row ids (the list indexes here, the set indexes). */
+export type IdSetIndexes<N extends string> = { readonly [K in N]: ShardedIndex<IdSet> };
+
 /**
  * Moves a row's id between keys in each index `definitions` name, in `written` (falling back to
- * `indexes`), after the row was written or deleted: `without` takes the id out of a key's value
- * (undefined when nothing is left, and the key goes), `withId` puts it into one. Nothing when the row's
+ * `indexes`), after the row was written or deleted; a key left with no id goes. Nothing when the row's
  * key did not change.
  */
-export function rekeyed<N extends string, V>(
+export function rekeyed<N extends string>(
   definitions: readonly KeyDefinition<N>[],
-  indexes: { readonly [K in N]: ShardedIndex<V> },
-  written: Map<N, ShardedIndex<V>>,
+  indexes: IdSetIndexes<N>,
+  written: Map<N, ShardedIndex<IdSet>>,
+  id: number,
   previous: AnyRow | undefined,
   next: AnyRow | undefined,
-  without: (value: V | undefined) => V | undefined,
-  withId: (value: V | undefined) => V,
 ): void {
   for (const definition of definitions) {
     const oldKey = previous === undefined ? null : definition.key(previous);
@@ -131,12 +132,30 @@ export function rekeyed<N extends string, V>(
     if (oldKey === newKey) continue;
     let index = written.get(definition.index) ?? indexes[definition.index];
     if (oldKey !== null) {
-      const remaining = without(indexGet(index, oldKey));
-      index = remaining === undefined ? indexDelete(index, oldKey) : indexSet(index, oldKey, remaining);
+      const remaining = idSetDelete(indexGet(index, oldKey) ?? EMPTY_ID_SET, id);
+      index = remaining.size === 0 ? indexDelete(index, oldKey) : indexSet(index, oldKey, remaining);
     }
-    if (newKey !== null) index = indexSet(index, newKey, withId(indexGet(index, newKey)));
+    if (newKey !== null)
+      index = indexSet(index, newKey, idSetAdd(indexGet(index, newKey) ?? EMPTY_ID_SET, id));
     written.set(definition.index, index);
   }
+}
+
+/**
+ * Indexes built from a state's tables, every row filed under its keys (for a state stored before they
+ * existed, or in another shape).
+ */
+export function rebuiltIndexes<N extends string, I extends IdSetIndexes<N>>(
+  state: Pick<SiteState, 'tables'>,
+  definitionsOf: { readonly [T in TableName]?: readonly KeyDefinition<N>[] },
+  empty: I,
+): I {
+  const written = new Map<N, ShardedIndex<IdSet>>();
+  for (const table of Object.keys(definitionsOf) as TableName[]) {
+    for (const row of tableRows(state.tables[table] as Table<AnyRow>))
+      rekeyed(definitionsOf[table] ?? [], empty, written, row.id, undefined, row);
+  }
+  return { ...empty, ...Object.fromEntries(written) };
 }
 
 /** The list indexes `written` with a row moved between lists after it was written or deleted. */
@@ -148,18 +167,7 @@ export function relisted(
   previous: AnyRow | undefined,
   next: AnyRow | undefined,
 ): void {
-  rekeyed(
-    definitions[table] ?? [],
-    indexes,
-    written,
-    previous,
-    next,
-    (ids) => {
-      const remaining = idSetDelete(ids ?? EMPTY_ID_SET, id);
-      return remaining.size > 0 ? remaining : undefined;
-    },
-    (ids) => idSetAdd(ids ?? EMPTY_ID_SET, id),
-  );
+  rekeyed(definitions[table] ?? [], indexes, written, id, previous, next);
 }
 
 /** The ids listed under a key, in id order (none when the key is absent). */
@@ -185,12 +193,5 @@ export function listedRows<K extends TableName>(
  * The list indexes of a state built from its tables (for a state stored before they held id sets, whose
  * lists were arrays).
  */
-export function rebuiltListIndexes(state: Pick<SiteState, 'tables'>): ListIndexes {
-  const written = new Map<ListIndexName, ShardedIndex<IdSet>>();
-  const empty = emptyListIndexes();
-  for (const table of Object.keys(definitions) as TableName[]) {
-    for (const row of tableRows(state.tables[table] as Table<AnyRow>))
-      relisted(empty, written, table, row.id, undefined, row);
-  }
-  return { ...empty, ...Object.fromEntries(written) };
-}
+export const rebuiltListIndexes = (state: Pick<SiteState, 'tables'>): ListIndexes =>
+  rebuiltIndexes(state, definitions, emptyListIndexes());

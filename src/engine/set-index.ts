@@ -4,18 +4,12 @@
  * `IdSet` (src/kernel/id-set.ts), so a write copies one leaf of at most 256 ids and a short branch per
  * level rather than every id of the key, and a listing pages through the ids in id order by their counts
  * rather than scanning the table. `evolve` keeps each set in step with every write of its table, as it
- * does the one-to-one indexes and the list indexes (list-index.ts, for keys that hold a few rows).
+ * does the one-to-one indexes and the list indexes (list-index.ts, whose keys are rows: a customer, a
+ * subscription).
  */
-import {
-  emptyIndex,
-  indexGet,
-  type ShardedIndex,
-  type Table,
-  tableGet,
-  tableRows,
-} from '../kernel/collection.js';
-import { EMPTY_ID_SET, type IdSet, idSetAdd, idSetDelete, idSetsValues } from '../kernel/id-set.js';
-import { type AnyRow, type KeyDefinition, rekeyed } from './list-index.js';
+import { emptyIndex, indexGet, type ShardedIndex, type Table, tableGet } from '../kernel/collection.js';
+import { EMPTY_ID_SET, type IdSet, idSetsValues } from '../kernel/id-set.js';
+import { type AnyRow, type KeyDefinition, rebuiltIndexes, rekeyed } from './list-index.js';
 import type { SiteState, TableName, TableRows } from './state.js';
 
 export interface SetIndexes {
@@ -64,6 +58,9 @@ const definitions: { readonly [K in TableName]?: readonly SetDefinition<K>[] } =
   ],
 };
 
+/** The definitions as `rekeyed` reads them: each key function is only ever called with a row of its table. */
+const keyDefinitions = definitions as { readonly [T in TableName]?: readonly KeyDefinition<SetIndexName>[] };
+
 /** The set indexes `written` with a row moved between sets after it was written or deleted. */
 export function refiled(
   indexes: SetIndexes,
@@ -73,18 +70,7 @@ export function refiled(
   previous: AnyRow | undefined,
   next: AnyRow | undefined,
 ): void {
-  rekeyed(
-    (definitions[table] ?? []) as readonly KeyDefinition<SetIndexName>[],
-    indexes,
-    written,
-    previous,
-    next,
-    (ids) => {
-      const remaining = idSetDelete(ids ?? EMPTY_ID_SET, id);
-      return remaining.size > 0 ? remaining : undefined;
-    },
-    (ids) => idSetAdd(ids ?? EMPTY_ID_SET, id),
-  );
+  rekeyed(keyDefinitions[table] ?? [], indexes, written, id, previous, next);
 }
 
 /** The ids under a key (the empty set when the key is absent). */
@@ -131,12 +117,5 @@ export function pageOfSet<K extends TableName>(
 }
 
 /** The set indexes of a state built from its tables (for a state stored before they existed). */
-export function rebuiltSetIndexes(state: Pick<SiteState, 'tables'>): SetIndexes {
-  const written = new Map<SetIndexName, ShardedIndex<IdSet>>();
-  const empty = emptySetIndexes();
-  for (const table of Object.keys(definitions) as TableName[]) {
-    for (const row of tableRows(state.tables[table] as Table<AnyRow>))
-      refiled(empty, written, table, row.id, undefined, row);
-  }
-  return { ...empty, ...Object.fromEntries(written) };
-}
+export const rebuiltSetIndexes = (state: Pick<SiteState, 'tables'>): SetIndexes =>
+  rebuiltIndexes(state, keyDefinitions, emptySetIndexes());

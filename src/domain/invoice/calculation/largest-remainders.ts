@@ -28,7 +28,8 @@ export const remainderBuffers = (capacity: number): RemainderBuffers => ({
   remainders: new Float64Array(capacity),
   spareLines: new Int32Array(capacity),
   spareRemainders: new Float64Array(capacity),
-  histogram: new Int32Array(MAX_BUCKETS),
+  // A round uses at most one bucket per candidate.
+  histogram: new Int32Array(Math.min(MAX_BUCKETS, capacity)),
 });
 
 /**

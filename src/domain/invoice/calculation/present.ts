@@ -155,14 +155,11 @@ export function presentCalculation<D, T>(
   // Breakout amounts are written as the builders write them; with the plain ones, a breakout's eligible
   // amount (mostly the line's subtotal) shares the line's string.
   const breakoutMoney = (minor: number): Dec => builders.formatMinor(minor, digits);
-  let subtotalTexts: readonly Dec[] | undefined;
-  const lineSubtotalTexts = (): readonly Dec[] => {
-    subtotalTexts ??=
-      builders.formatMinor === formatMinor
-        ? lines.map((line) => line.subtotal)
-        : Array.from(columns.subtotal, (minor) => breakoutMoney(minor));
-    return subtotalTexts;
-  };
+  // Other builders write a line's subtotal their own way: once per line, shared by every coupon.
+  const ownSubtotals =
+    builders.formatMinor === formatMinor || totals.discounts.length === 0
+      ? undefined
+      : Array.from(columns.subtotal, (minor) => breakoutMoney(minor));
   // What each line has left before each coupon: a compound coupon's eligible amount per line.
   const left = columns.subtotal.slice();
   const makeDiscount = builders.discount;
@@ -170,7 +167,6 @@ export function presentCalculation<D, T>(
     const onWhatIsLeft =
       input.coupons[couponIndex]!.kind === 'percentage' && summary.compoundingStrategy === 'compound';
     const parts = results.discountBreakouts[couponIndex]!;
-    const subtotals = lineSubtotalTexts();
     const breakouts: D[] = [];
     for (let line = 0; line < lineCount; line += 1) {
       if (!eligibility(line, couponIndex)) continue;
@@ -180,7 +176,7 @@ export function presentCalculation<D, T>(
       breakouts.push(
         makeDiscount(
           inputLines[line]!.uid,
-          untouched ? subtotals[line]! : breakoutMoney(left[line]!),
+          untouched ? (ownSubtotals?.[line] ?? lines[line]!.subtotal) : breakoutMoney(left[line]!),
           breakoutMoney(part),
         ),
       );
