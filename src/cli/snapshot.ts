@@ -14,7 +14,7 @@ import { withPresentedBreakouts } from '../domain/invoice/stored-breakouts.js';
 import { rebuiltListIndexes } from '../engine/list-index.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
 import type { SiteState } from '../engine/state.js';
-import { indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
+import { emptyList, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
 import { syncDirectory } from './journal.js';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
@@ -68,6 +68,13 @@ function isSiteState(value: unknown): value is SiteState {
 const withSetIndexes = (state: SiteState): SiteState =>
   Reflect.get(state, 'setIndexes') === undefined ? { ...state, setIndexes: rebuiltSetIndexes(state) } : state;
 
+/**
+ * A state written before the books existed starts them empty: its past movements were never posted, so
+ * `checkLedger` finds them unbooked, but the engine works on.
+ */
+const withLedger = (state: SiteState): SiteState =>
+  Reflect.get(state, 'ledger') === undefined ? { ...state, ledger: emptyList() } : state;
+
 /** A state written while list indexes held arrays of ids gets them as id sets, built from its tables. */
 function withListSets(state: SiteState): SiteState {
   const arrays = Object.values(state.listIndexes).some((index) => {
@@ -110,7 +117,7 @@ export async function readSnapshot(
       return damaged;
     const state: unknown = JSON.parse(body.toString('utf8'));
     if (!isSiteState(state)) return damaged;
-    const upgraded = withBreakoutsAsPresented(withListSets(withSetIndexes(state)));
+    const upgraded = withLedger(withBreakoutsAsPresented(withListSets(withSetIndexes(state))));
     return { ok: true, value: { position: header.data.position, state: upgraded } };
   } catch {
     return damaged;

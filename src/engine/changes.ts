@@ -7,10 +7,12 @@ import { castDraft, type Draft, Immer } from 'immer';
 import { segmentKey } from '../domain/catalog/component-rules.js';
 import { appendEvents } from '../domain/event-log/log-index.js';
 import type { SiteEvent } from '../domain/event-log/types.js';
+import type { LedgerTransfer } from '../domain/ledger/types.js';
 import type { Subscription } from '../domain/subscription/types.js';
 import {
   indexDelete,
   indexSet,
+  listAppendAll,
   type ShardedIndex,
   type Table,
   tableGet,
@@ -32,6 +34,7 @@ export type Change =
   | { [K in TableName]: Put<K> }[TableName]
   | { [K in TableName]: Delete<K> }[TableName]
   | { readonly type: 'event'; readonly event: SiteEvent }
+  | { readonly type: 'transfer'; readonly transfer: LedgerTransfer }
   | { readonly type: 'counter'; readonly name: keyof Counters; readonly value: number }
   | { readonly type: 'clock'; readonly now: Instant };
 
@@ -236,6 +239,7 @@ export function applyChanges(state: SiteState, changes: readonly Change[]): Site
   const written = new Written(state);
   // Event-log records are appended in one batch (see log-index.ts).
   const records: SiteEvent[] = [];
+  const transfers: LedgerTransfer[] = [];
   for (const change of changes) {
     switch (change.type) {
       case 'put':
@@ -247,6 +251,9 @@ export function applyChanges(state: SiteState, changes: readonly Change[]): Site
       case 'event':
         records.push(change.event);
         break;
+      case 'transfer':
+        transfers.push(change.transfer);
+        break;
       case 'counter':
         written.count(change.name, change.value);
         break;
@@ -257,7 +264,9 @@ export function applyChanges(state: SiteState, changes: readonly Change[]): Site
         assertNever(change);
     }
   }
-  const next = immer.produce(state, (draft) => written.assignTo(draft));
+  const produced = immer.produce(state, (draft) => written.assignTo(draft));
+  // The books, like the log, grow by one batch per request, outside the draft.
+  const next = transfers.length === 0 ? produced : withTransfers(produced, transfers);
   if (records.length === 0) return next;
   const appended = appendEvents(next.events, next.eventIndex, records);
   // Spread, then assigned: a spread into a literal with more keys takes a slow path in V8.
@@ -265,4 +274,10 @@ export function applyChanges(state: SiteState, changes: readonly Change[]): Site
   withEvents.events = appended.events;
   withEvents.eventIndex = appended.eventIndex;
   return withEvents;
+}
+
+function withTransfers(state: SiteState, transfers: readonly LedgerTransfer[]): SiteState {
+  const next = { ...state };
+  next.ledger = listAppendAll(state.ledger, transfers);
+  return next;
 }

@@ -17,6 +17,7 @@ import type { CatalogFeature, FeatureTemplate } from '../domain/feature/types.js
 import type { GroupMembership, SubscriptionGroup } from '../domain/group/types.js';
 import type { ProformaExport, ProformaInvoice } from '../domain/invoice/proforma.js';
 import type { Invoice } from '../domain/invoice/types.js';
+import type { LedgerTransfer } from '../domain/ledger/types.js';
 import type { OneTimeToken } from '../domain/one-time-token/types.js';
 import type { PaymentProfile } from '../domain/payment/types.js';
 import type { CustomerPortal } from '../domain/portal/types.js';
@@ -136,6 +137,11 @@ export interface SiteState {
   readonly setIndexes: SetIndexes;
   readonly counters: Counters;
   readonly events: ChunkedList<SiteEvent>;
+  /**
+   * The books: every money movement as a balanced transfer between accounts (domain/ledger), appended in
+   * the same change as the rows it moves money on; `checkLedger` (billing-core/testing) audits them.
+   */
+  readonly ledger: ChunkedList<LedgerTransfer>;
   /** The ids of each subscription's and each key's records (see log-index.ts), kept by `evolve`. */
   readonly eventIndex: EventLogIndex;
 }
@@ -201,6 +207,7 @@ export function createSite(config: SiteConfig = {}): SiteState {
     setIndexes: emptySetIndexes(),
     counters: { transactions: 0, invoiceNumbers: 0, prices: 0, couponRestrictions: 0 },
     events: emptyList(),
+    ledger: emptyList(),
     eventIndex: emptyEventLogIndex(),
   };
 }

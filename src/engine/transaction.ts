@@ -6,6 +6,8 @@
 
 import { siteEventKey } from '../domain/event-log/keys.js';
 import type { EventSpecificData, SiteEvent } from '../domain/event-log/types.js';
+import { invoicePostings } from '../domain/ledger/invoice-postings.js';
+import type { LedgerTransfer, TransferDraft } from '../domain/ledger/types.js';
 import type { SiteSettings } from '../domain/site/config.js';
 import { listGet, tableGet, nextId as tableNextId, tableRows } from '../kernel/collection.js';
 import type { Instant } from '../kernel/time.js';
@@ -30,6 +32,8 @@ export class Transaction {
   readonly #nextIds = new Map<TableName, number>();
   readonly #counters: { -readonly [K in keyof Counters]: number };
   readonly #events: SiteEvent[] = [];
+  /** Transfers an operation posted itself (money that enters or is granted: no row shows its source). */
+  readonly #transfers: TransferDraft[] = [];
   #nextEventId: number;
   /** The `created_at` of the log's newest record: a record is never stamped before it. */
   #lastEventAt: Instant | null;
@@ -140,6 +144,14 @@ export class Transaction {
     return event;
   }
 
+  /**
+   * Posts a transfer to the books: money received as a prepayment, a service credit granted. Movements on
+   * invoices are posted from the rows themselves when the transaction ends (invoice-postings.ts).
+   */
+  transfer(draft: TransferDraft): void {
+    this.#transfers.push(draft);
+  }
+
   /** Adds a raw change (clock, schedule). */
   push(change: Change): void {
     this.#changes.push(change);
@@ -150,6 +162,29 @@ export class Transaction {
     return this.#events;
   }
 
+  /**
+   * The transfers of this transaction, numbered after the books' last: those posted by the operation,
+   * then what the invoices it wrote now post (the difference between each row as stored and as left).
+   */
+  #ledgerChanges(): Change[] {
+    const drafts: TransferDraft[] = [...this.#transfers];
+    const invoices = this.#written.get('invoices');
+    if (invoices !== undefined) {
+      const stored = this.#state.tables.invoices;
+      for (const [id, row] of invoices) {
+        const before = tableGet(stored, id);
+        const after = (row ?? undefined) as TableRows['invoices'] | undefined;
+        if (before !== after) for (const draft of invoicePostings(before, after)) drafts.push(draft);
+      }
+    }
+    let id = this.#state.ledger.length;
+    return drafts.map((draft): Change => {
+      id += 1;
+      const transfer: LedgerTransfer = { id, at: this.now, ...draft };
+      return { type: 'transfer', transfer };
+    });
+  }
+
   /** Every change, counters last. */
   changes(): readonly Change[] {
     const counterChanges: Change[] = [];
@@ -158,6 +193,6 @@ export class Transaction {
         counterChanges.push({ type: 'counter', name, value: this.#counters[name] });
       }
     }
-    return [...this.#changes, ...counterChanges];
+    return [...this.#changes, ...this.#ledgerChanges(), ...counterChanges];
   }
 }

@@ -45,6 +45,30 @@ export function listAppend<T>(list: ChunkedList<T>, item: T): ChunkedList<T> {
   return { length: list.length + 1, chunks };
 }
 
+/**
+ * A new list with `items` appended: copies the array of chunks and the last chunk once, however many items.
+ * @example listAppendAll(emptyList(), ['a', 'b']).length // 2
+ */
+export function listAppendAll<T>(list: ChunkedList<T>, items: readonly T[]): ChunkedList<T> {
+  if (items.length === 0) return list;
+  const chunks = list.chunks.slice();
+  const tail = chunks[chunks.length - 1];
+  let current: T[] = [];
+  if (tail !== undefined && tail.length < CHUNK_SIZE) {
+    chunks.pop();
+    current = tail.slice();
+  }
+  for (const item of items) {
+    if (current.length === CHUNK_SIZE) {
+      chunks.push(current);
+      current = [];
+    }
+    current.push(item);
+  }
+  chunks.push(current);
+  return { length: list.length + items.length, chunks };
+}
+
 /** A new list with the element at `index` replaced. */
 export function listSet<T>(list: ChunkedList<T>, index: number, item: T): ChunkedList<T> {
   invariant(Number.isInteger(index) && index >= 0 && index < list.length, `index ${index} out of range`);

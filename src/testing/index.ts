@@ -34,6 +34,7 @@ export {
   type StatusAction,
 } from './commands.js';
 export { checkInvoice, checkState } from './invariants.js';
+export { checkLedger } from './ledger-invariants.js';
 export { requestFor, simulationConfig } from './requests.js';
 export {
   checkStep,

@@ -7,6 +7,7 @@ import type { Invoice } from '../domain/invoice/types.js';
 import type { SiteState } from '../engine/state.js';
 import { listRange, tableRows } from '../kernel/collection.js';
 import { add, cmp, isNegative, sub, sum } from '../kernel/money.js';
+import { checkLedger } from './ledger-invariants.js';
 import { checkBalances, checkGroups, checkTransitions } from './state-invariants.js';
 
 /**
@@ -60,12 +61,17 @@ export function checkInvoice(invoice: Invoice): string[] {
 
 /**
  * Every invariant of a site: every invoice satisfies `checkInvoice`; balances equal the sums of their
- * entries (`checkBalances`); group membership is a partition (`checkGroups`); every subscription state
+ * entries (`checkBalances`); the books balance and agree with the rows (`checkLedger`); group membership is a partition (`checkGroups`); every subscription state
  * change is allowed by the transition table (`checkTransitions`); event ids run 1, 2, 3, ...
  * @example expect(checkState(state)).toEqual([])
  */
 export function checkState(state: SiteState): string[] {
-  const violations: string[] = [...checkBalances(state), ...checkGroups(state), ...checkTransitions(state)];
+  const violations: string[] = [
+    ...checkBalances(state),
+    ...checkLedger(state),
+    ...checkGroups(state),
+    ...checkTransitions(state),
+  ];
   for (const invoice of tableRows(state.tables.invoices)) violations.push(...checkInvoice(invoice));
   let expectedId = 1;
   for (const event of listRange(state.events)) {

@@ -3,8 +3,10 @@
  * hours, every invariant checked after every step. The run keeps its event-sourced log (the changes each
  * step applied) so that it can be replayed onto an empty site.
  */
+
 import { handle } from '../api/handle.js';
 import type { ApiRequest } from '../api/types.js';
+import type { PaymentGateway } from '../domain/payment/types.js';
 import type { SiteConfig } from '../domain/site/config.js';
 import { advance } from '../engine/advance.js';
 import { applyChanges, type Change } from '../engine/changes.js';
@@ -13,6 +15,7 @@ import { tableGet } from '../kernel/collection.js';
 import { addSeconds, type Instant } from '../kernel/time.js';
 import type { Command } from './commands.js';
 import { checkInvoice, checkState } from './invariants.js';
+import { checkLedger } from './ledger-invariants.js';
 import { requestFor } from './requests.js';
 import { checkBalances, checkGroups, checkTransitions } from './state-invariants.js';
 
@@ -45,6 +48,8 @@ export interface SimulationOptions {
    * changed). The final state always gets the full `checkState`.
    */
   readonly check?: (state: SiteState, changes: readonly Change[]) => readonly string[];
+  /** The gateway every request and advance uses (`context.payments`); the test gateway by default. */
+  readonly payments?: PaymentGateway;
 }
 
 export const SIMULATION_START: Instant = '2026-01-15T12:00:00.000Z';
@@ -63,7 +68,13 @@ export function checkStep(state: SiteState, changes: readonly Change[]): string[
     const invoice = tableGet(state.tables.invoices, id);
     if (invoice !== undefined) violations.push(...checkInvoice(invoice));
   }
-  return [...violations, ...checkBalances(state), ...checkGroups(state), ...checkTransitions(state)];
+  return [
+    ...violations,
+    ...checkBalances(state),
+    ...checkLedger(state),
+    ...checkGroups(state),
+    ...checkTransitions(state),
+  ];
 }
 
 /** What must hold of one request's answer whatever the state: no fault, and a refusal changes nothing. */
@@ -102,14 +113,14 @@ export function simulate(
     let violations: string[] = [];
     let changes: readonly Change[] = [];
     if (command.op === 'wait') {
-      const advanced = advance(state, { now });
+      const advanced = advance(state, context(now, options));
       state = advanced.state;
       changes = advanced.changes;
       steps.push({ index, command, now, kind: 'advance', changes });
     } else if (request === undefined) {
       steps.push({ index, command, now, kind: 'skipped', changes });
     } else {
-      const result = handle(state, request, { now });
+      const result = handle(state, request, context(now, options));
       state = result.state;
       changes = result.changes;
       violations = answerViolations(before, result);
@@ -125,6 +136,9 @@ export function simulate(
     failure: final.length === 0 ? null : { step: Math.max(0, steps.length - 1), violations: final },
   };
 }
+
+const context = (now: Instant, options: SimulationOptions): { now: Instant; payments?: PaymentGateway } =>
+  options.payments === undefined ? { now } : { now, payments: options.payments };
 
 /**
  * Replays a run's event-sourced log: its changes folded, in order, onto an empty site of `config`.

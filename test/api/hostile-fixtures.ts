@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { type ApiRequest, type HandleResult, handle, type SiteState } from '../../src/index.js';
 import { tableGet, tableRows } from '../../src/kernel/collection.js';
-import { commandSequenceArbitrary, simulate, simulationConfig } from '../../src/testing/index.js';
+import { checkLedger, commandSequenceArbitrary, simulate, simulationConfig } from '../../src/testing/index.js';
 
 export interface Hostile {
   readonly state: SiteState;
@@ -168,6 +168,9 @@ export function expectNoFault(state: SiteState, result: HandleResult, label: str
   if (status >= 400) {
     expect(result.state, label).toBe(state);
     expect(result.changes, label).toEqual([]);
+  } else if (result.state !== state) {
+    // Whatever a hostile request managed to do, the books still balance and agree with the rows.
+    expect(checkLedger(result.state), label).toEqual([]);
   }
 }
 

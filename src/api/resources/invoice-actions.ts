@@ -6,9 +6,10 @@
 import { serviceCreditBalanceChangedData } from '../../domain/event-log/balance-data.js';
 import type { Invoice } from '../../domain/invoice/types.js';
 import { recordEmail } from '../../engine/emails.js';
+import { postPrepaymentReceived, postServiceCreditGranted } from '../../engine/ledger.js';
 import { issueInvoice, recordInvoicePayment, voidInvoice } from '../../engine/operations/invoice-issue.js';
 import type { Transaction } from '../../engine/transaction.js';
-import { add, isPositive, sub, toMinor } from '../../kernel/money.js';
+import { add, isPositive, toMinor } from '../../kernel/money.js';
 import { err } from '../../kernel/result.js';
 import { formatTimestamp } from '../../kernel/time.js';
 import { decodeBody, missing, stamp } from '../common.js';
@@ -105,46 +106,11 @@ export const invoiceActionRoutes: readonly Route[] = [
       const input = decodeBody(paymentBody, body);
       if (!input.ok) return input;
       const { payment, type = 'external' } = input.value;
-      const subscription = tx.get('subscriptions', invoice.subscriptionId);
-      if (
-        type === 'prepayment' &&
-        subscription !== undefined &&
-        sub(subscription.prepaymentBalance, payment.amount).startsWith('-')
-      ) {
-        return err({
-          code: 'prepayment_balance',
-          status: 422,
-          message: "Amount: must be less than or equal to the subscription's prepayment balance.",
-        });
-      }
-      if (type === 'service_credit') {
-        if (
-          subscription === undefined ||
-          sub(subscription.serviceCreditBalance, payment.amount).startsWith('-')
-        ) {
-          return err({
-            code: 'service_credit_balance',
-            status: 422,
-            message: "Amount: must be less than or equal to the subscription's service credit balance.",
-          });
-        }
-        if (sub(invoice.totals.due, payment.amount) !== '0')
-          return err({
-            code: 'service_credit_partial',
-            status: 422,
-            message: 'A service credit payment must pay the full amount due.',
-          });
-        tx.put('subscriptions', {
-          ...subscription,
-          serviceCreditBalance: sub(subscription.serviceCreditBalance, payment.amount),
-          updatedAt: tx.now,
-        });
-      }
       const recorded = recordInvoicePayment(tx, invoice, {
         amount: payment.amount,
         memo: payment.memo ?? '',
         method: payment.method ?? 'other',
-        prepayment: type === 'prepayment',
+        source: type === 'payment' ? 'external' : type,
       });
       return recorded.ok ? bare(recorded.value) : recorded;
     },
@@ -161,11 +127,14 @@ export const invoiceActionRoutes: readonly Route[] = [
       if (!isPositive(amount))
         return err({ code: 'amount', status: 422, message: 'Amount: must be greater than 0.' });
       const id = tx.next('transactions');
+      // A prepayment is money received: revenue now, not again when it pays an invoice.
       const updated = tx.put('subscriptions', {
         ...subscription,
         prepaymentBalance: add(subscription.prepaymentBalance, amount),
+        totalRevenue: add(subscription.totalRevenue, amount),
         updatedAt: tx.now,
       });
+      postPrepaymentReceived(tx, subscription.id, amount);
       tx.record({
         key: 'subscription_prepayment_account_balance_changed',
         message: `Prepayment of ${amount} received`,
@@ -205,6 +174,7 @@ export const invoiceActionRoutes: readonly Route[] = [
         serviceCreditBalance: add(subscription.serviceCreditBalance, amount),
         updatedAt: tx.now,
       });
+      postServiceCreditGranted(tx, subscription.id, amount, 'manual');
       const id = tx.next('transactions');
       tx.record({
         key: 'subscription_service_credit_account_balance_changed',

@@ -15,6 +15,7 @@ import {
   emptyList,
   indexGet,
   indexSet,
+  listAppendAll,
   listGet,
   type ShardedIndex,
 } from '../../kernel/collection.js';
@@ -37,27 +38,6 @@ export const subscriptionEventIds = (index: EventLogIndex, subscriptionId: numbe
 /** A key's record ids, ascending (empty when none was recorded). */
 export const keyEventIds = (index: EventLogIndex, key: string): ChunkedList<number> =>
   indexGet(index.byKey, key) ?? emptyList();
-
-/** A new list with `items` appended: copies the array of chunks and the last chunk only. */
-function appendAll<T>(list: ChunkedList<T>, items: readonly T[]): ChunkedList<T> {
-  if (items.length === 0) return list;
-  const chunks = list.chunks.slice();
-  const tail = chunks[chunks.length - 1];
-  let current: T[] = [];
-  if (tail !== undefined && tail.length < CHUNK_SIZE) {
-    chunks.pop();
-    current = tail.slice();
-  }
-  for (const item of items) {
-    if (current.length === CHUNK_SIZE) {
-      chunks.push(current);
-      current = [];
-    }
-    current.push(item);
-  }
-  chunks.push(current);
-  return { length: list.length + items.length, chunks };
-}
 
 function groupIds<K>(events: readonly SiteEvent[], keyOf: (event: SiteEvent) => K | null): Map<K, number[]> {
   const groups = new Map<K, number[]>();
@@ -101,7 +81,7 @@ function withSubscriptionIds(
   for (const [subscriptionId, ids] of additions) {
     const slot = subscriptionId - 1;
     const chunk = writable(Math.floor(slot / CHUNK_SIZE));
-    chunk[slot % CHUNK_SIZE] = appendAll(chunk[slot % CHUNK_SIZE] ?? emptyList(), ids);
+    chunk[slot % CHUNK_SIZE] = listAppendAll(chunk[slot % CHUNK_SIZE] ?? emptyList(), ids);
   }
   return { length, chunks };
 }
@@ -113,7 +93,7 @@ function withKeyIds(
   if (additions.size === 0) return byKey;
   let next = byKey;
   for (const [key, ids] of additions)
-    next = indexSet(next, key, appendAll(indexGet(byKey, key) ?? emptyList(), ids));
+    next = indexSet(next, key, listAppendAll(indexGet(byKey, key) ?? emptyList(), ids));
   return next;
 }
 
@@ -127,7 +107,7 @@ export function appendEvents(
   events: readonly SiteEvent[],
 ): { readonly events: ChunkedList<SiteEvent>; readonly eventIndex: EventLogIndex } {
   return {
-    events: appendAll(log, events),
+    events: listAppendAll(log, events),
     eventIndex: {
       bySubscription: withSubscriptionIds(index.bySubscription, groupIds(events, validSubscriptionId)),
       byKey: withKeyIds(

@@ -19,6 +19,7 @@ import type { Subscription } from '../../domain/subscription/types.js';
 import { add, type Dec, isPositive, sub, toMinor } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { formatTimestamp } from '../../kernel/time.js';
+import { postServiceCreditGranted } from '../ledger.js';
 import type { Transaction } from '../transaction.js';
 import { type CollectionOutcome, collectInvoice } from './billing.js';
 import { billedInAdvance, componentAdvanceCharges, componentArrearsCharges } from './component-renewal.js';
@@ -179,6 +180,7 @@ export function arrearsCouponSpecs(
 function addAdjustmentCredit(tx: Transaction, subscription: Subscription, amount: Dec): void {
   const balance = add(subscription.serviceCreditBalance, amount);
   tx.put('subscriptions', { ...subscription, serviceCreditBalance: balance, updatedAt: tx.now });
+  postServiceCreditGranted(tx, subscription.id, amount, 'advance_adjustment');
   const currency = tx.settings.currency;
   tx.record({
     key: 'subscription_service_credit_account_balance_changed',

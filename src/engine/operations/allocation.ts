@@ -15,6 +15,7 @@ import { assertNever } from '../../kernel/invariant.js';
 import { add, type Dec, isPositive, toMinor } from '../../kernel/money.js';
 import { ok, type Result } from '../../kernel/result.js';
 import { formatTimestamp } from '../../kernel/time.js';
+import { postServiceCreditGranted } from '../ledger.js';
 import { Transaction } from '../transaction.js';
 import {
   type AllocationCall,
@@ -228,6 +229,7 @@ function addServiceCredit(tx: Transaction, subscriptionId: number, amount: Dec):
   if (subscription === undefined) return;
   const balance = add(subscription.serviceCreditBalance, amount);
   tx.put('subscriptions', { ...subscription, serviceCreditBalance: balance, updatedAt: tx.now });
+  postServiceCreditGranted(tx, subscriptionId, amount, 'downgrade');
   const currency = tx.settings.currency;
   tx.record({
     key: 'subscription_service_credit_account_balance_changed',

@@ -14,6 +14,7 @@ import type { Subscription } from '../../domain/subscription/types.js';
 import { abs, add, div, isNegative, isPositive, mul, roundMoney } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { addSeconds, calendarDateOf, secondsBetween } from '../../kernel/time.js';
+import { postServiceCreditGranted } from '../ledger.js';
 import type { Transaction } from '../transaction.js';
 import { billConsolidated } from './group-billing.js';
 
@@ -62,6 +63,7 @@ export function alignToPrimary(
       : member.serviceCreditBalance,
     updatedAt: tx.now,
   });
+  if (isNegative(amount)) postServiceCreditGranted(tx, member.id, abs(amount), 'group_alignment');
   tx.record({
     key: 'billing_date_change',
     message: `Billing date of subscription ${member.id} aligned to group ${group.uid}: ${newEnd}`,

@@ -9,7 +9,7 @@ import type { Invoice, InvoiceStatus } from '../../domain/invoice/types.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { uidOf } from '../../kernel/ids.js';
-import { add, type Dec, isPositive, min, sub } from '../../kernel/money.js';
+import { add, type Dec, isNegative, isPositive, isZero, min, neg, sub, toMinor } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { addSeconds, calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
@@ -221,9 +221,11 @@ function startInvoiceDunning(tx: Transaction, subscription: Subscription, invoic
 }
 
 /**
- * Voids an invoice: prepayments and credits applied to it return to the subscription. The site log
- * records nothing: `void_invoice` is an invoice event of the official API (`/invoices/events.json`), not an
- * `EventKey`, and the balances' return mirrors their use by the invoice, which records none either.
+ * Voids an invoice: prepayments and credits applied to it return to the subscription, and money received
+ * on it moves to the subscription's prepayments (a `subscription_prepayment_account_balance_changed`
+ * record says so), so nothing paid disappears with the invoice. The balances' return itself records no
+ * site event: `void_invoice` is an invoice event of the official API (`/invoices/events.json`), not an
+ * `EventKey`, and it mirrors their use by the invoice, which records none either.
  */
 export function voidInvoice(tx: Transaction, invoice: Invoice, reason: string): Result<Invoice, DomainError> {
   if (!['open', 'pending', 'canceled'].includes(invoice.status))
@@ -238,13 +240,30 @@ export function voidInvoice(tx: Transaction, invoice: Invoice, reason: string): 
   const returnedPrepayment = invoice.payments
     .filter((payment) => payment.prepayment)
     .reduce((total, payment) => add(total, payment.appliedAmount), '0' as Dec);
-  if (subscription !== undefined && (isPositive(returnedCredit) || isPositive(returnedPrepayment))) {
+  // A child's payments are its parent's money, which moves with the parent.
+  const received =
+    invoice.consolidationLevel === 'child'
+      ? '0'
+      : invoice.payments
+          .filter((payment) => !payment.prepayment)
+          .reduce((total, payment) => add(total, payment.appliedAmount), '0' as Dec);
+  if (
+    subscription !== undefined &&
+    (isPositive(returnedCredit) || isPositive(returnedPrepayment) || isPositive(received))
+  ) {
+    const prepaymentBalance = add(add(subscription.prepaymentBalance, returnedPrepayment), received);
     tx.put('subscriptions', {
       ...subscription,
       serviceCreditBalance: add(subscription.serviceCreditBalance, returnedCredit),
-      prepaymentBalance: add(subscription.prepaymentBalance, returnedPrepayment),
+      prepaymentBalance,
+      // Money paid on a consolidated invoice becomes revenue when it pays a member; voided, it is the primary's.
+      totalRevenue:
+        invoice.consolidationLevel === 'parent'
+          ? add(add(subscription.totalRevenue, received), returnedPrepayment)
+          : subscription.totalRevenue,
       updatedAt: tx.now,
     });
+    if (isPositive(received)) recordPaymentMoved(tx, subscription, invoice, received, prepaymentBalance);
   }
   const voided = tx.put('invoices', {
     ...invoice,
@@ -263,6 +282,28 @@ export function voidInvoice(tx: Transaction, invoice: Invoice, reason: string): 
   return ok(voided);
 }
 
+function recordPaymentMoved(
+  tx: Transaction,
+  subscription: Subscription,
+  invoice: Invoice,
+  amount: Dec,
+  balance: Dec,
+): void {
+  const currency = tx.settings.currency;
+  tx.record({
+    key: 'subscription_prepayment_account_balance_changed',
+    message: `Payment of ${amount} on voided invoice ${invoice.number} moved to prepayments`,
+    subscriptionId: subscription.id,
+    customerId: subscription.customerId,
+    data: {
+      reason: `Payment on voided invoice ${invoice.number}`,
+      prepayment_account_balance_in_cents: toMinor(balance, currency),
+      prepayment_balance_change_in_cents: toMinor(amount, currency),
+      currency_code: currency,
+    },
+  });
+}
+
 /** Records a payment received outside the gateway (cash, check, ...) against an open invoice. */
 export function recordInvoicePayment(
   tx: Transaction,
@@ -271,7 +312,8 @@ export function recordInvoicePayment(
     amount: Dec;
     memo: string;
     method: 'check' | 'cash' | 'money_order' | 'ach' | 'other' | 'credit_card';
-    prepayment: boolean;
+    /** Money received (`external`), or taken from the subscription's prepayments or service credit. */
+    source: 'external' | 'prepayment' | 'service_credit';
   },
 ): Result<Invoice, DomainError> {
   if (invoice.status !== 'open' && invoice.status !== 'pending')
@@ -281,44 +323,75 @@ export function recordInvoicePayment(
   if (!isPositive(payment.amount)) return err(refused('Amount: must be greater than 0.'));
   if (sub(invoice.totals.due, payment.amount).startsWith('-'))
     return err(refused('Amount: must be less than or equal to the amount due.'));
+  const subscription = tx.get('subscriptions', invoice.subscriptionId);
+  const balanceProblem = drawProblem(subscription, invoice, payment.source, payment.amount);
+  if (balanceProblem !== null) return err(balanceProblem);
   const transactionId = tx.next('transactions');
+  const credit = payment.source === 'service_credit';
+  const entry = {
+    uid: uidOf(credit ? 'cn' : 'pmt', transactionId),
+    transactionTime: tx.now,
+    memo: payment.memo,
+    originalAmount: payment.amount,
+    appliedAmount: payment.amount,
+  };
   const paid = tx.put('invoices', {
     ...invoice,
-    payments: [
-      ...invoice.payments,
-      {
-        uid: uidOf('pmt', transactionId),
-        transactionId,
-        transactionTime: tx.now,
-        memo: payment.memo,
-        originalAmount: payment.amount,
-        appliedAmount: payment.amount,
-        prepayment: payment.prepayment,
-        method: payment.method,
-        lastFour: null,
-        cardType: null,
-        gatewayTransactionId: null,
-        receivedOn: calendarDateOf(tx.now, tx.settings.timeZone),
-      },
-    ],
+    ...(credit
+      ? {
+          credits: [
+            ...invoice.credits,
+            { ...entry, creditNoteNumber: String(transactionId), kind: 'service_credit' as const },
+          ],
+        }
+      : {
+          payments: [
+            ...invoice.payments,
+            {
+              ...entry,
+              transactionId,
+              prepayment: payment.source === 'prepayment',
+              method: payment.method,
+              lastFour: null,
+              cardType: null,
+              gatewayTransactionId: null,
+              receivedOn: calendarDateOf(tx.now, tx.settings.timeZone),
+            },
+          ],
+        }),
     totals: {
       ...invoice.totals,
-      paid: add(invoice.totals.paid, payment.amount),
+      ...(credit
+        ? { credit: add(invoice.totals.credit, payment.amount) }
+        : { paid: add(invoice.totals.paid, payment.amount) }),
       due: sub(invoice.totals.due, payment.amount),
     },
     history: [...invoice.history, { at: tx.now, kind: 'payment_recorded', detail: payment.memo }],
     updatedAt: tx.now,
   });
-  const subscription = tx.get('subscriptions', invoice.subscriptionId);
   if (subscription !== undefined) {
-    // A consolidated invoice's revenue goes to its members when it is paid in full (settleChildren).
-    const revenue = invoice.consolidationLevel === 'parent' ? '0' : payment.amount;
+    // Revenue is money received: a prepayment counted when it came in, a service credit is none. A
+    // consolidated invoice's goes to its members when it pays them (settleChildren), so the primary's
+    // prepayment spent on one leaves the primary's revenue for theirs.
+    const parent = invoice.consolidationLevel === 'parent';
+    const revenue =
+      payment.source === 'external'
+        ? parent
+          ? '0'
+          : payment.amount
+        : payment.source === 'prepayment' && parent
+          ? neg(payment.amount)
+          : '0';
     tx.put('subscriptions', {
       ...subscription,
       totalRevenue: add(subscription.totalRevenue, revenue),
-      prepaymentBalance: payment.prepayment
-        ? sub(subscription.prepaymentBalance, payment.amount)
-        : subscription.prepaymentBalance,
+      prepaymentBalance:
+        payment.source === 'prepayment'
+          ? sub(subscription.prepaymentBalance, payment.amount)
+          : subscription.prepaymentBalance,
+      serviceCreditBalance: credit
+        ? sub(subscription.serviceCreditBalance, payment.amount)
+        : subscription.serviceCreditBalance,
       updatedAt: tx.now,
     });
   }
@@ -335,4 +408,36 @@ export function recordInvoicePayment(
   const settled = settleIfPaid(tx, paid);
   if (settled.status === 'paid' && settled.consolidationLevel === 'parent') settleChildren(tx, settled);
   return ok(settled);
+}
+
+/** Why a payment from a subscription's balance cannot be taken, or null when it can. */
+function drawProblem(
+  subscription: Subscription | undefined,
+  invoice: Invoice,
+  source: 'external' | 'prepayment' | 'service_credit',
+  amount: Dec,
+): DomainError | null {
+  if (
+    source === 'prepayment' &&
+    (subscription === undefined || isNegative(sub(subscription.prepaymentBalance, amount)))
+  )
+    return {
+      code: 'prepayment_balance',
+      status: 422,
+      message: "Amount: must be less than or equal to the subscription's prepayment balance.",
+    };
+  if (source !== 'service_credit') return null;
+  if (subscription === undefined || isNegative(sub(subscription.serviceCreditBalance, amount)))
+    return {
+      code: 'service_credit_balance',
+      status: 422,
+      message: "Amount: must be less than or equal to the subscription's service credit balance.",
+    };
+  if (!isZero(sub(invoice.totals.due, amount)))
+    return {
+      code: 'service_credit_partial',
+      status: 422,
+      message: 'A service credit payment must pay the full amount due.',
+    };
+  return null;
 }

@@ -15,6 +15,7 @@ import type { Subscription } from '../../domain/subscription/types.js';
 import { add, type Dec, div, isPositive, min, mul, roundMoney, sub, toMinor } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { secondsBetween } from '../../kernel/time.js';
+import { postServiceCreditGranted } from '../ledger.js';
 import { Transaction } from '../transaction.js';
 import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
 import { applyBalances, settleIfPaid } from './invoice-issue.js';
@@ -89,6 +90,7 @@ export function migrate(
   const withCredit = isPositive(credit)
     ? { ...subscription, serviceCreditBalance: add(subscription.serviceCreditBalance, credit) }
     : subscription;
+  postServiceCreditGranted(tx, subscription.id, credit, 'migration');
   // A trial continues only when the period is preserved or the new product's trial is included.
   const inTrial = trial || (subscription.state === 'trialing' && options.preservePeriod);
   const migrated = changeState(
