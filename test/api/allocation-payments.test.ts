@@ -92,7 +92,9 @@ describe('settings and legacy schemes', () => {
     });
     const credited = allocate(f.s, id, seats, { quantity: 1, proration_downgrade_scheme: 'prorate' });
     expect(credited).toMatchObject({ proration_downgrade_scheme: 'prorate', downgrade_credit: 'prorated' });
-    expect(creditCents(f.s, id)).toBe(2100);
+    // The delayed charge is not paid yet (it accrues to the renewal), so the downgrade credits nothing:
+    // only what was paid for the component this period comes back (issue 20, the books).
+    expect(creditCents(f.s, id)).toBe(0);
     const unknown = { allocation: { quantity: 3, proration_upgrade_scheme: 'prorate-sometimes' } };
     expect(f.s.fail('POST', allocationPath(id, seats), unknown, 422)).toBeDefined();
     f.s.advance(PERIOD_END);

@@ -116,3 +116,60 @@ describe('voiding an invoice that holds a payment', () => {
     expect(checkLedger(s.state)).toEqual([]);
   });
 });
+
+describe('a downgrade credits only what was paid for the component', () => {
+  const seatsOn = (s: Site) =>
+    num(
+      s.ok(
+        'POST',
+        '/product_families/1/quantity_based_components.json',
+        {
+          quantity_based_component: {
+            name: 'Seats',
+            unit_name: 'seat',
+            pricing_scheme: 'per_unit',
+            unit_price: '10',
+          },
+        },
+        201,
+      ),
+      'component',
+      'id',
+    );
+
+  it('an upgrade left unpaid on a remittance invoice earns no credit when it is taken back', () => {
+    const s = site();
+    const { id } = remittance(s);
+    const seats = seatsOn(s);
+    s.at('2026-01-20T12:00:00Z');
+    s.ok(
+      'POST',
+      `/subscriptions/${id}/components/${seats}/allocations.json`,
+      { allocation: { quantity: 5 } },
+      201,
+    );
+    s.at('2026-01-25T12:00:00Z');
+    const path = `/subscriptions/${id}/components/${seats}/allocations.json`;
+    s.ok('POST', path, { allocation: { quantity: 0, downgrade_credit: 'prorated' } }, 201);
+    expect(balances(s, id)).toEqual({ credit: 0, prepayment: 0 });
+    expect(checkLedger(s.state)).toEqual([]);
+  });
+
+  it('once the upgrade is paid, the same downgrade credits the unused part of it', () => {
+    const s = site();
+    const { id } = remittance(s);
+    const seats = seatsOn(s);
+    s.at('2026-01-20T12:00:00Z');
+    const path = `/subscriptions/${id}/components/${seats}/allocations.json`;
+    s.ok('POST', path, { allocation: { quantity: 5 } }, 201);
+    const proration = s.invoices(id).filter((invoice) => get(invoice, 'status') === 'open').at(-1);
+    const uid = str(proration, 'uid');
+    pay(s, uid, str(proration, 'due_amount'), 'external');
+    s.at('2026-01-25T12:00:00Z');
+    s.ok('POST', path, { allocation: { quantity: 0, downgrade_credit: 'prorated' } }, 201);
+    // 5 seats × 10.00 × 21 of 31 days left, rounded once; within the 41.94 paid for them.
+    expect(str(proration, 'total_amount')).toBe('41.94');
+    expect(balances(s, id)).toEqual({ credit: 3387, prepayment: 0 });
+    expect(checkLedger(s.state)).toEqual([]);
+  });
+});

@@ -27,13 +27,14 @@ import type { Component, ComponentPricePoint } from '../../domain/catalog/compon
 import type { DomainError } from '../../domain/errors.js';
 import type { CreditType } from '../../domain/site/config.js';
 import type { Subscription } from '../../domain/subscription/types.js';
-import { add, type Dec, isNegative, isPositive, roundMoney, sub } from '../../kernel/money.js';
+import { add, type Dec, isNegative, isPositive, min, roundMoney, sub } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { addSeconds, calendarDateOf, type Instant } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { CLOSED_STATES, changeProblem, refused } from './allocation-checks.js';
 import { costOf, emptyRow, findRow, pricingOf } from './allocation-rows.js';
 import type { ChargeLine } from './invoice-drafts.js';
+import { paidInPeriod } from './period-payments.js';
 
 /** One change of a call, its references already resolved. */
 export interface AllocationChange {
@@ -202,11 +203,20 @@ function planOne(
   const trialing = subscription.state === 'trialing' && !prepaid;
   let amount: Dec = '0';
   if (!trialing && isPositive(difference)) amount = prorate(difference, upgradeCharge, period, at, currency);
-  if (!trialing && isNegative(difference))
-    amount = capCredit(
-      prorate(difference, downgradeCredit, period, at, currency),
-      creditable(charged, credited),
-    );
+  if (!trialing && isNegative(difference)) {
+    const credit = prorate(difference, downgradeCredit, period, at, currency);
+    // Only what was paid for the component this period can come back as credit.
+    const paid = isNegative(credit)
+      ? paidInPeriod(
+          tx,
+          subscription.id,
+          period.start,
+          period.end,
+          (line) => line.componentId === component.id,
+        )
+      : '0';
+    amount = capCredit(credit, creditable(min(charged, paid), credited));
+  }
   const after: SubscriptionComponent = {
     ...before,
     quantity: change.quantity,
