@@ -14,12 +14,14 @@ import { can } from '../../domain/subscription/transitions.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { add, type Dec, div, isPositive, min, mul, roundMoney, sub, toMinor } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
-import { secondsBetween } from '../../kernel/time.js';
+import { type Instant, secondsBetween } from '../../kernel/time.js';
 import { postServiceCreditGranted } from '../ledger.js';
+import { listed } from '../list-index.js';
 import { Transaction } from '../transaction.js';
 import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
 import { applyBalances, settleIfPaid } from './invoice-issue.js';
 import { changeState, initialChargeLine, productCharge } from './lifecycle.js';
+import { paidInPeriod } from './period-payments.js';
 import { renewalCouponSpecs } from './proforma.js';
 import { refusedTransition } from './status.js';
 
@@ -52,6 +54,43 @@ function remainingShare(tx: Transaction, subscription: Subscription, amount: Dec
   return roundMoney(div(mul(amount, String(left)), String(total)), tx.settings.currency);
 }
 
+/**
+ * The credit for leaving the current product: the unused share, at `tx.now`, of what this period's
+ * invoices charged for it and were paid (net of discounts, before tax), so a free or unpaid period earns
+ * nothing. Only invoices since the period's latest migration count: what an earlier migration already
+ * credited is not credited again.
+ */
+function unusedPaidCredit(tx: Transaction, subscription: Subscription): Dec {
+  if (subscription.state !== 'active') return '0';
+  const start = subscription.currentPeriodStartedAt;
+  const end = subscription.currentPeriodEndsAt;
+  const since = latestMigrationIn(tx, subscription.id, start, end);
+  return paidInPeriod(
+    tx,
+    subscription.id,
+    start,
+    end,
+    (line) => line.productId === subscription.productId && line.kind === 'baseline',
+    since === null ? { unusedAt: tx.now } : { unusedAt: tx.now, since },
+  );
+}
+
+/** When the latest migration in `[start, end)` was invoiced, if one was. */
+function latestMigrationIn(
+  tx: Transaction,
+  subscriptionId: number,
+  start: Instant,
+  end: Instant,
+): Instant | null {
+  let latest: Instant | null = null;
+  for (const id of listed(tx.state.listIndexes, 'subscriptionInvoices', subscriptionId)) {
+    const invoice = tx.get('invoices', id);
+    if (invoice?.role !== 'migration' || invoice.createdAt < start || invoice.createdAt >= end) continue;
+    if (latest === null || invoice.createdAt > latest) latest = invoice.createdAt;
+  }
+  return latest;
+}
+
 /** Migrates a subscription to another product (at `tx.now`). */
 export function migrate(
   tx: Transaction,
@@ -70,11 +109,7 @@ export function migrate(
     });
   if (product.archivedAt !== null || pricePoint.archivedAt !== null)
     return err({ code: 'archived', status: 422, message: 'The product or price point is archived.' });
-  const oldPricePoint = tx.get('productPricePoints', subscription.productPricePointId);
-  const credit =
-    subscription.state === 'active' && oldPricePoint !== undefined
-      ? remainingShare(tx, subscription, oldPricePoint.price)
-      : '0';
+  const credit = unusedPaidCredit(tx, subscription);
   const trial = options.includeTrial && !options.preservePeriod && hasTrial(pricePoint);
   const zone = tx.settings.timeZone;
   const period = options.preservePeriod
