@@ -4,7 +4,7 @@
  */
 export { handle } from './api/handle.js';
 export { addOneTimeToken, type OneTimeTokenInput } from './api/resources/one-time-tokens.js';
-export type { ApiRequest, ApiResponse, HandleContext, HandleResult } from './api/types.js';
+export type { ApiRequest, ApiResponse, HandleContext, HandleFault, HandleResult } from './api/types.js';
 export {
   type AccruedCharge,
   type Allocation,

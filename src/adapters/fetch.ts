@@ -7,7 +7,7 @@
  */
 
 import { handle } from '../api/handle.js';
-import type { ApiRequest, ApiResponse } from '../api/types.js';
+import type { ApiRequest, ApiResponse, HandleFault } from '../api/types.js';
 import type { PaymentGateway } from '../domain/payment/types.js';
 import type { SiteConfig } from '../domain/site/config.js';
 import { createSite, type SiteState } from '../engine/state.js';
@@ -148,11 +148,24 @@ export interface FetchHandlerOptions extends BodyLimitOptions {
    * answers 503 and the host should restart from what it saved.
    */
   readonly commit?: (applied: AppliedRequest) => void | Promise<void>;
+  /**
+   * Told of every bug the engine hit (answered 500 `Internal error <id>`, CONTRACT 3), for the host's
+   * monitoring; by default nothing is done beyond the answer.
+   */
+  readonly onFault?: (fault: HandleFault, request: ApiRequest) => void;
 }
 
 /** A fetch handler over one site, with a view of the site's current state. */
 export interface SiteFetchHandler extends FetchHandler {
   readonly state: () => SiteState;
+}
+
+function reportFault(options: FetchHandlerOptions, fault: HandleFault, request: ApiRequest): void {
+  try {
+    options.onFault?.(fault, request);
+  } catch {
+    // A monitoring hook that fails must not take the answer down with it.
+  }
 }
 
 const toInstantText = (now: string | Date): string => (typeof now === 'string' ? now : now.toISOString());
@@ -180,6 +193,7 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): SiteFetch
     else {
       const context = options.payments === undefined ? { now } : { now, payments: options.payments };
       const result = handle(state, request, context);
+      if (result.fault !== undefined) reportFault(options, result.fault, request);
       changed = result.state !== state;
       state = result.state;
       response = result.response;

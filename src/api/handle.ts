@@ -3,22 +3,34 @@
  * one produce, present. It never throws: a fault answers an error and leaves the state as it was.
  */
 
+import type { SiteEvent } from '../domain/event-log/types.js';
+import { guardedGateway } from '../domain/payment/guarded-gateway.js';
 import { testGateway } from '../domain/payment/test-gateway.js';
 import { applyChanges, type Change } from '../engine/changes.js';
 import { catchUp, effectiveNow, handOnDueQueue } from '../engine/clock.js';
 import type { SiteState } from '../engine/state.js';
 import { Transaction } from '../engine/transaction.js';
-import { toInstant } from '../kernel/time.js';
+import { type Instant, toInstant } from '../kernel/time.js';
 import { isAuthorized } from './auth.js';
 import { errorResponse, routeErrorResponse } from './errors.js';
 import { parseQuery } from './query.js';
 import { createRouter } from './router.js';
 import { routes } from './routes.js';
-import type { ApiRequest, ApiResponse, HandleContext, HandleResult } from './types.js';
+import type { ApiRequest, ApiResponse, HandleContext, HandleFault, HandleResult } from './types.js';
 
 const matchRoute = createRouter(routes);
 const MAX_PATH_LENGTH = 4096;
 const MAX_BODY_TEXT = 16 * 1024 * 1024;
+
+/** What a call has done so far: the state it stands on (caught up once time's effects are applied). */
+interface Progress {
+  readonly input: SiteState;
+  state: SiteState;
+  events: readonly SiteEvent[];
+  changes: readonly Change[];
+  /** The instant the call runs at, once known. */
+  now: Instant | null;
+}
 
 /**
  * Handles one REST request against a site's state.
@@ -26,69 +38,79 @@ const MAX_BODY_TEXT = 16 * 1024 * 1024;
  * const { state: next, response } = handle(state, { method: 'GET', path: '/customers.json' }, { now: '2026-01-01T00:00:00Z' });
  */
 export function handle(state: SiteState, request: ApiRequest, context: HandleContext): HandleResult {
+  const progress: Progress = { input: state, state, events: [], changes: [], now: null };
   try {
-    return handleUnsafe(state, request, context);
-  } catch (fault) {
-    // A fault here is a bug; the caller still gets an answer and an untouched state.
-    return rejected(state, errorResponse(422, `The request could not be processed (${describe(fault)}).`));
+    return handleUnsafe(progress, request, context);
+  } catch (thrown) {
+    // A fault is a bug in the engine (CONTRACT 3): 500, the state as far as it got (time's effects kept,
+    // the request's own changes dropped), and the fault itself for the host's monitoring.
+    const fault = faultOf(thrown, state, progress);
+    return { ...refused(progress, errorResponse(500, `Internal error ${fault.id}`)), fault };
   }
 }
 
-function describe(fault: unknown): string {
-  return fault instanceof Error ? fault.name : 'internal error';
+/**
+ * An error response over what the call had already done: time's effects are never undone. When something
+ * fell due the clock moves to `now` as well, so a refusal leaves the state exactly as `advance` would.
+ */
+function refused(progress: Progress, response: ApiResponse): HandleResult {
+  const { input, state, events, changes, now } = progress;
+  if (state === input || now === null || state.clock === now) return { state, response, events, changes };
+  const clock: Change = { type: 'clock', now };
+  const advanced = applyChanges(state, [clock]);
+  handOnDueQueue(state, advanced, [clock]);
+  return { state: advanced, response, events, changes: [...changes, clock] };
 }
 
-const rejected = (state: SiteState, response: ApiResponse): HandleResult => ({
-  state,
-  response,
-  events: [],
-  changes: [],
-});
-
-function handleUnsafe(state: SiteState, request: ApiRequest, context: HandleContext): HandleResult {
+function handleUnsafe(progress: Progress, request: ApiRequest, context: HandleContext): HandleResult {
+  const state = progress.state;
   const requested = parseNow(context.now);
   if (requested === undefined)
-    return rejected(state, errorResponse(400, 'context.now is not a valid instant.'));
+    return refused(progress, errorResponse(400, 'context.now is not a valid instant.'));
   const now = effectiveNow(state, requested);
-  const gateway = context.payments ?? testGateway;
+  const payments = context.payments;
+  const gateway = payments === undefined ? testGateway : guardedGateway(payments);
+
+  // What fell due by now happens whatever becomes of the request, and stays done (CONTRACT 2): a payment
+  // attempted while catching up is never attempted again because the request was refused.
+  const caughtUp = catchUp(state, now, gateway);
+  progress.now = now;
+  progress.state = caughtUp.state;
+  progress.events = caughtUp.events;
+  progress.changes = caughtUp.changes;
 
   const rawPath = typeof request.path === 'string' ? request.path : '';
   if (rawPath.length === 0 || rawPath.length > MAX_PATH_LENGTH || !rawPath.startsWith('/')) {
-    return rejected(state, errorResponse(404, 'Not found.'));
+    return refused(progress, errorResponse(404, 'Not found.'));
   }
   const questionMark = rawPath.indexOf('?');
   const pathPart = questionMark < 0 ? rawPath : rawPath.slice(0, questionMark);
   const query = parseQuery(questionMark < 0 ? '' : rawPath.slice(questionMark + 1), request.query);
-  if (query === undefined) return rejected(state, errorResponse(400, 'The query string is malformed.'));
+  if (query === undefined) return refused(progress, errorResponse(400, 'The query string is malformed.'));
   const segments = decodeSegments(pathPart);
-  if (segments === undefined) return rejected(state, errorResponse(400, 'The path is malformed.'));
+  if (segments === undefined) return refused(progress, errorResponse(400, 'The path is malformed.'));
 
   const keys = state.settings.apiKeys;
   if (keys !== null && !isAuthorized(header(request, 'authorization'), keys)) {
-    return {
-      state,
-      response: {
-        status: 401,
-        body: { errors: ['HTTP Basic: Access denied.'] },
-        headers: { 'WWW-Authenticate': 'Basic realm="billing-core"' },
-      },
-      events: [],
-      changes: [],
-    };
+    return refused(progress, {
+      status: 401,
+      body: { errors: ['HTTP Basic: Access denied.'] },
+      headers: { 'WWW-Authenticate': 'Basic realm="billing-core"' },
+    });
   }
 
   const method = typeof request.method === 'string' ? request.method.toUpperCase() : '';
   const match = matchRoute(method, segments);
-  if (match.kind === 'not-found') return rejected(state, errorResponse(404, 'Not found.'));
-  if (match.kind === 'method-not-allowed') return rejected(state, errorResponse(405, 'Method not allowed.'));
+  if (match.kind === 'not-found') return refused(progress, errorResponse(404, 'Not found.'));
+  if (match.kind === 'method-not-allowed')
+    return refused(progress, errorResponse(405, 'Method not allowed.'));
 
   const body = parseBody(request.body);
-  if (!body.ok) return rejected(state, errorResponse(400, 'The request body is not valid JSON.'));
+  if (!body.ok) return refused(progress, errorResponse(400, 'The request body is not valid JSON.'));
 
-  const caughtUp = catchUp(state, now, gateway);
   const tx = new Transaction(caughtUp.state, now);
   const result = match.route.run({ tx, params: match.params, query, body: body.value, gateway });
-  if (!result.ok) return rejected(state, routeErrorResponse(result.error, match.route.errorShape));
+  if (!result.ok) return refused(progress, routeErrorResponse(result.error, match.route.errorShape));
 
   const decided = tx.changes();
   // A read that found nothing due leaves the very same state; anything else also records the clock.
@@ -107,6 +129,38 @@ function handleUnsafe(state: SiteState, request: ApiRequest, context: HandleCont
     events: [...caughtUp.events, ...tx.events()],
     changes: [...caughtUp.changes, ...requestChanges],
   };
+}
+
+/**
+ * The fault a call hit, described without trusting it (its `message`, `stack` or `name` may be getters
+ * that throw), with an id derived from the call so the same fault on the same input has the same id.
+ */
+function faultOf(thrown: unknown, state: SiteState, progress: Progress): HandleFault {
+  const message = safely(
+    () => (thrown instanceof Error ? String(thrown.message) : String(thrown)),
+    'unknown fault',
+  );
+  const stack = safely(() => (thrown instanceof Error ? String(thrown.stack ?? '') : ''), '');
+  const id = fnv1a(`${state.clock ?? ''}|${state.events.length}|${progress.changes.length}|${message}`);
+  return { id, message, stack };
+}
+
+function safely(read: () => string, fallback: string): string {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
+/** 32-bit FNV-1a of a text, as 8 hex digits: a short, stable name for a fault. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
 }
 
 function parseNow(now: unknown): string | undefined {

@@ -31,9 +31,19 @@ export interface HandleResult {
   readonly events: readonly SiteEvent[];
   /**
    * What this call changed, in order (catch-up steps first, then the request): the site's event-sourced
-   * log. `applyChanges(input state, changes)` equals `state`; a rejected request has none.
+   * log. `applyChanges(input state, changes)` equals `state`; a refused request has only those of what
+   * fell due by `now` (none when nothing did).
    */
   readonly changes: readonly Change[];
+  /** Set when the call hit a bug in the engine (answered 500): what to report to the host's monitoring. */
+  readonly fault?: HandleFault;
+}
+
+/** A bug the engine hit while handling a call (CONTRACT 3): the id the 500 answer names, and what it was. */
+export interface HandleFault {
+  readonly id: string;
+  readonly message: string;
+  readonly stack: string;
 }
 
 export interface HandleContext {

@@ -46,10 +46,12 @@ export interface AppOptions {
   readonly clock: Clock;
   /** Where accepted changes are journaled, if anywhere. */
   readonly store?: Store;
+  /** Where a bug the engine hit is reported (serve: standard error). */
+  readonly report?: (message: string) => void;
 }
 
 /** Builds the server's handler over a site and a clock. */
-export function createApp({ state: initial, clock, store }: AppOptions): App {
+export function createApp({ state: initial, clock, store, report }: AppOptions): App {
   const moveClock = (request: ApiRequest, state: SiteState): ApiResponse => {
     const keys = state.settings.apiKeys;
     if (keys !== null && !isAuthorized(headerOf(request, 'authorization'), keys)) {
@@ -79,6 +81,10 @@ export function createApp({ state: initial, clock, store }: AppOptions): App {
     intercept: (request, state) =>
       clock.frozen && request.path.split('?', 1)[0] === CLOCK_PATH ? moveClock(request, state) : undefined,
     ...(store === undefined ? {} : { commit: store.commit }),
+    onFault: (fault, request) =>
+      report?.(
+        `internal error ${fault.id} on ${request.method} ${request.path}: ${fault.message}\n${fault.stack}`,
+      ),
   });
   return { fetch, state: fetch.state };
 }
@@ -119,7 +125,9 @@ export async function startServer(
   // A frozen clock never starts behind what the stored site has already seen.
   const start = options.now === undefined ? undefined : latest([options.now, store?.clock, state.clock]);
   const clock = start === undefined ? realClock() : frozenClock(start);
-  const app = createApp(store === undefined ? { state, clock } : { state, clock, store });
+  const app = createApp(
+    store === undefined ? { state, clock, report: warn } : { state, clock, store, report: warn },
+  );
   const server = createNodeServer(app.fetch, options.tls === undefined ? {} : { tls: options.tls });
   let port: number;
   try {

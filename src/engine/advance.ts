@@ -1,6 +1,7 @@
 /** `advance(state, { now })`: perform everything due up to `now` without a request. */
 
 import type { SiteEvent } from '../domain/event-log/types.js';
+import { guardedGateway } from '../domain/payment/guarded-gateway.js';
 import { testGateway } from '../domain/payment/test-gateway.js';
 import type { PaymentGateway } from '../domain/payment/types.js';
 import { toInstant } from '../kernel/time.js';
@@ -17,5 +18,10 @@ export function advance(
   state: SiteState,
   context: { readonly now: string | Date; readonly payments?: PaymentGateway },
 ): { state: SiteState; events: readonly SiteEvent[]; changes: readonly Change[] } {
-  return advanceTo(state, toInstant(context.now), context.payments ?? testGateway);
+  const payments = context.payments;
+  return advanceTo(
+    state,
+    toInstant(context.now),
+    payments === undefined ? testGateway : guardedGateway(payments),
+  );
 }

@@ -35,6 +35,7 @@ export {
 } from './commands.js';
 export { checkInvoice, checkState } from './invariants.js';
 export { checkLedger } from './ledger-invariants.js';
+export { checkRefusal } from './refusal.js';
 export { requestFor, simulationConfig } from './requests.js';
 export {
   checkStep,

@@ -176,3 +176,33 @@ describe('createApiFetchHandler', () => {
     });
   });
 });
+
+describe('faults through the fetch handler (CONTRACT 3)', () => {
+  it('answers 500 "Internal error <id>" and tells onFault, whose own failure changes nothing', async () => {
+    // A state no `createSite` makes: a zone that does not exist, so every instant it converts throws.
+    const base = createSite();
+    const broken = { ...base, settings: { ...base.settings, timeZone: 'Nowhere/Atlantis' } };
+    const faults: string[] = [];
+    const app = createFetchHandler({
+      state: broken,
+      now: () => '2026-04-01T08:00:00Z',
+      onFault: (fault, request) => {
+        faults.push(`${fault.id} ${request.method} ${request.path}`);
+        throw new Error('the monitoring is down');
+      },
+    });
+    const response = await app(
+      new Request(`${ORIGIN}/customers.json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ customer: { first_name: 'Ada', last_name: 'L', email: 'ada@example.com' } }),
+      }),
+    );
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { errors: string[] };
+    expect(faults).toHaveLength(1);
+    expect(body.errors).toEqual([`Internal error ${faults[0]?.split(' ')[0]}`]);
+    expect(faults[0]).toMatch(/^[0-9a-f]{8} POST \/customers\.json$/);
+    expect(app.state()).toBe(broken);
+  });
+});

@@ -162,7 +162,10 @@ describe('a downgrade credits only what was paid for the component', () => {
     s.at('2026-01-20T12:00:00Z');
     const path = `/subscriptions/${id}/components/${seats}/allocations.json`;
     s.ok('POST', path, { allocation: { quantity: 5 } }, 201);
-    const proration = s.invoices(id).filter((invoice) => get(invoice, 'status') === 'open').at(-1);
+    const proration = s
+      .invoices(id)
+      .filter((invoice) => get(invoice, 'status') === 'open')
+      .at(-1);
     const uid = str(proration, 'uid');
     pay(s, uid, str(proration, 'due_amount'), 'external');
     s.at('2026-01-25T12:00:00Z');

@@ -2,6 +2,8 @@ import { test } from '@fast-check/vitest';
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { type ApiRequest, createSite, handle, type SiteState } from '../../src/index.js';
+import { toInstant } from '../../src/kernel/time.js';
+import { checkRefusal } from '../../src/testing/index.js';
 import { routeRequestArb } from '../helpers/routes.js';
 import { catalogSite } from '../helpers/scenarios.js';
 import { runSteps, scriptArb } from '../helpers/scripts.js';
@@ -53,7 +55,9 @@ function answer(state: SiteState, request: ApiRequest, now: string | Date): numb
   const text = JSON.stringify(body) ?? '';
   expect(STATUSES, `status ${status} for ${JSON.stringify(request)}: ${text}`).toContain(status);
   expect(text, `internal fault for ${JSON.stringify(request)} at ${String(now)}`).not.toContain(FAULT);
-  if (status >= 400) expect(result.state).toBe(state);
+  // A refusal changes nothing it asked for; what fell due by its instant stays done (CONTRACT 2, amended).
+  if (status >= 400 && result.state === state) expect(result.changes).toEqual([]);
+  else if (status >= 400) expect(checkRefusal(state, result, toInstant(now))).toEqual([]);
   expect(JSON.parse(text === '' ? 'null' : text)).toEqual(body ?? null);
   return status;
 }

@@ -152,6 +152,7 @@ export function buildPaymentProfile(
     subscriptionId: null,
     memo: 'Card verification',
     at: tx.now,
+    idempotencyKey: `${tx.settings.subdomain}/payment_profile/${id}/verification`,
   });
   if (!authorization.success) return err(invalid(`Credit card: ${authorization.message}`, 'full_number'));
   return ok(profile);

@@ -41,6 +41,14 @@ export interface PaymentAttempt {
   readonly subscriptionId: number | null;
   readonly memo: string;
   readonly at: Instant;
+  /**
+   * The same for the same attempt however often it is made (a host retrying a request, a replay of the
+   * journal, a restart), different for every new attempt (each dunning retry is one): a host's processor
+   * deduplicates on it. `{subdomain}/{invoice uid}/attempt/{n}/profile/{id}` for a payment (a refused
+   * request writes nothing, so retrying it repeats the key; another card makes another key), and
+   * `{subdomain}/payment_profile/{id}/verification` for a card authorization.
+   */
+  readonly idempotencyKey: string;
 }
 
 /** A gateway's answer. `requiresAction` is 3-D Secure: the customer must authenticate first. */

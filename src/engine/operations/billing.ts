@@ -60,6 +60,7 @@ export function collectInvoice(
     subscriptionId: subscription.id,
     memo: `Payment for invoice ${invoice.number}`,
     at: tx.now,
+    idempotencyKey: `${tx.settings.subdomain}/${invoice.uid}/attempt/${attemptsOn(invoice) + 1}/profile/${profile.id}`,
   });
   const transactionId = tx.next('transactions');
   if (!outcome.success) {
@@ -122,6 +123,14 @@ export function collectInvoice(
     data: { product_id: subscription.productId, account_transaction_id: transactionId },
   });
   return { kind: 'paid', amount: due, transactionId };
+}
+
+/** How many times the gateway has been asked to pay an invoice: its failures and its gateway payments. */
+function attemptsOn(invoice: Invoice): number {
+  let attempts = 0;
+  for (const entry of invoice.history) if (entry.kind === 'payment_failed') attempts += 1;
+  for (const payment of invoice.payments) if (payment.gatewayTransactionId !== null) attempts += 1;
+  return attempts;
 }
 
 function settle(tx: Transaction, invoice: Invoice): void {

@@ -36,6 +36,7 @@ const attempt = (lastFour: string, kind: PaymentAttempt['kind']): PaymentAttempt
   customerId: 1,
   subscriptionId: null,
   memo: 'renewal',
+  idempotencyKey: `acme/inv_1/attempt/1/profile/${lastFour}`,
   at: '2026-02-01T00:00:00.000Z',
 });
 

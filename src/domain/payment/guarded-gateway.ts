@@ -1,0 +1,55 @@
+/**
+ * A host's gateway as the engine calls it (CONTRACT 5): whatever it does, a payment attempt ends in an
+ * outcome. A gateway that throws, answers a promise (an asynchronous gateway on the synchronous path) or
+ * answers something that is not an outcome has refused the payment, with that reason; it never turns a
+ * request into a refusal or a fault.
+ */
+import type { PaymentAttempt, PaymentGateway, PaymentOutcome } from './types.js';
+
+function reasonOf(thrown: unknown): string {
+  try {
+    if (thrown instanceof Error) return String(thrown.message);
+    return String(thrown);
+  } catch {
+    return 'unreadable error';
+  }
+}
+
+function outcomeOf(answer: unknown): PaymentOutcome {
+  if (typeof answer !== 'object' || answer === null)
+    return { success: false, message: 'Gateway error: no outcome' };
+  if (typeof Reflect.get(answer, 'then') === 'function')
+    return { success: false, message: 'Gateway error: an asynchronous answer on the synchronous path' };
+  const success: unknown = Reflect.get(answer, 'success');
+  if (success === true) {
+    const id: unknown = Reflect.get(answer, 'gatewayTransactionId');
+    return typeof id === 'string' ? { success: true, gatewayTransactionId: id } : { success: true };
+  }
+  const message: unknown = Reflect.get(answer, 'message');
+  const requiresAction = Reflect.get(answer, 'requiresAction') === true;
+  return {
+    success: false,
+    message: typeof message === 'string' && message.length > 0 ? message : 'Declined',
+    ...(requiresAction ? { requiresAction } : {}),
+  };
+}
+
+/**
+ * The gateway, made total: every call answers an outcome.
+ * @example guardedGateway(() => { throw new Error('timeout'); })(attempt) // { success: false, message: 'Gateway error: timeout' }
+ */
+export function guardedGateway(gateway: PaymentGateway): PaymentGateway {
+  return (attempt: PaymentAttempt): PaymentOutcome => {
+    let answer: unknown;
+    try {
+      answer = gateway(attempt);
+    } catch (thrown) {
+      return { success: false, message: `Gateway error: ${reasonOf(thrown)}` };
+    }
+    try {
+      return outcomeOf(answer);
+    } catch (thrown) {
+      return { success: false, message: `Gateway error: ${reasonOf(thrown)}` };
+    }
+  };
+}
