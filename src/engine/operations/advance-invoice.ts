@@ -78,7 +78,7 @@ export function issueAdvanceInvoice(
     role: 'renewal',
     status: 'open',
     lines,
-    coupons: renewalCouponSpecs(tx, current, lines),
+    coupons: renewalCouponSpecs(tx, current, lines, true, period.start),
     periodStartedAt: period.start,
     periodEndsAt: period.end,
     advance: true,
@@ -166,7 +166,8 @@ export function arrearsCouponSpecs(
   advance: Invoice,
   charges: readonly ChargeLine[],
 ): InvoiceCouponSpec[] {
-  return renewalCouponSpecs(tx, subscription, charges).flatMap((spec) => {
+  const periodStart = advance.periodStartedAt ?? subscription.currentPeriodStartedAt;
+  return renewalCouponSpecs(tx, subscription, charges, true, periodStart).flatMap((spec) => {
     if (spec.kind !== 'amount' || spec.amount === null) return [spec];
     const used = advance.discounts
       .filter((discount) => discount.sourceId === spec.sourceId && discount.code === spec.code)

@@ -87,12 +87,26 @@ export function recordCouponUse(
 }
 
 /**
- * The 422 for a coupon code that cannot be newly applied today (unknown, archived or expired), or
- * undefined when it can. Signup and reactivation share it.
- * @example invalidCouponCode(tx, 'NOPE') // { code: 'invalid_coupon', status: 422, ... }
+ * The 422 for a coupon code that cannot be newly applied today (unknown, archived or expired), or that
+ * belongs to another product family than the subscription's product (coupons are created under a family
+ * and discount only its products), or undefined when it can. Signup and reactivation share it.
+ * @example invalidCouponCode(tx, 'NOPE', 1) // { code: 'invalid_coupon', status: 422, ... }
  */
-export function invalidCouponCode(tx: Transaction, code: string): DomainError | undefined {
+export function invalidCouponCode(
+  tx: Transaction,
+  code: string,
+  productFamilyId: number,
+): DomainError | undefined {
   const coupon = findCouponByCode(tx, code);
+  if (coupon !== undefined && coupon.productFamilyId !== productFamilyId) {
+    const family = tx.get('productFamilies', productFamilyId)?.name ?? String(productFamilyId);
+    return {
+      code: 'invalid_coupon',
+      status: 422,
+      message: `Coupon code '${coupon.code}' belongs to another product family and cannot be used with products of ${family}.`,
+      field: 'coupon_code',
+    };
+  }
   if (
     coupon !== undefined &&
     couponAvailability(coupon, calendarDateOf(tx.now, tx.settings.timeZone)) === 'valid'

@@ -19,6 +19,7 @@ import { postServiceCreditGranted } from '../ledger.js';
 import { listed } from '../list-index.js';
 import { Transaction } from '../transaction.js';
 import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
+import { resolveCouponCode } from './coupon-use.js';
 import { applyBalances, settleIfPaid } from './invoice-issue.js';
 import { changeState, initialChargeLine, productCharge } from './lifecycle.js';
 import { paidInPeriod } from './period-payments.js';
@@ -140,7 +141,12 @@ export function migrate(
       productId: product.id,
       productPricePointId: pricePoint.id,
       productVersionNumber: product.versionNumber,
-      couponCodes: options.includeCoupons ? subscription.couponCodes : [],
+      // Coupons discount only their own family's products: a move to another family leaves them behind.
+      couponCodes: options.includeCoupons
+        ? subscription.couponCodes.filter(
+            (code) => resolveCouponCode(tx, code)?.coupon.productFamilyId === product.productFamilyId,
+          )
+        : [],
       ...(options.preservePeriod
         ? {}
         : {

@@ -8,15 +8,18 @@
  * state exactly as it was.
  */
 
+import type { Coupon } from '../../domain/coupon/types.js';
 import type { DomainError } from '../../domain/errors.js';
 import { canProforma, type ProformaExport, type ProformaInvoice } from '../../domain/invoice/proforma.js';
+import type { InvoiceDiscount } from '../../domain/invoice/types.js';
 import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
 import type { Subscription, SubscriptionState } from '../../domain/subscription/types.js';
 import { listFromArray, listRange } from '../../kernel/collection.js';
 import { uidOf } from '../../kernel/ids.js';
-import { formatMoney } from '../../kernel/money.js';
+import { formatMoney, isPositive } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { calendarDateOf, type Instant } from '../../kernel/time.js';
+import { listed } from '../list-index.js';
 import { Transaction } from '../transaction.js';
 import { resolveCouponCode } from './coupon-use.js';
 import { priceInvoice } from './invoice-build.js';
@@ -71,15 +74,47 @@ export function renewalCouponSpecs(
   subscription: Subscription,
   charges: readonly ChargeLine[],
   recurringOnly = true,
+  periodStart: Instant = subscription.currentPeriodStartedAt,
 ): InvoiceCouponSpec[] {
   const specs: InvoiceCouponSpec[] = [];
   for (const code of subscription.couponCodes) {
     const resolved = resolveCouponCode(tx, code);
     if (resolved === undefined || (recurringOnly && !resolved.coupon.recurring)) continue;
     const coupon = resolved.coupon;
+    if (recurringOnly && !withinDuration(tx, subscription.id, coupon, periodStart)) continue;
     specs.push(catalogCouponSpec(coupon, resolved.subcode?.code ?? null, charges));
   }
   return specs;
+}
+
+/**
+ * Whether a recurring coupon still discounts the period starting at `periodStart`: a coupon limited to
+ * `duration_period_count` periods discounts that many of the subscription's billing periods (the signup's
+ * is the first), counted as the distinct periods its live invoices were discounted by it. The period being
+ * billed does not count against itself, so an advance invoice and its renewal share one period.
+ */
+function withinDuration(
+  tx: Transaction,
+  subscriptionId: number,
+  coupon: Coupon,
+  periodStart: Instant,
+): boolean {
+  const limit = coupon.durationPeriodCount;
+  if (limit === null) return true;
+  const periods = new Set<Instant>();
+  for (const id of listed(tx.state.listIndexes, 'subscriptionInvoices', subscriptionId)) {
+    const invoice = tx.get('invoices', id);
+    if (invoice === undefined || invoice.status === 'draft' || invoice.status === 'voided') continue;
+    const period = invoice.periodStartedAt ?? invoice.createdAt;
+    if (period === periodStart) continue;
+    // A period the coupon took nothing off (a free trial) does not use it up.
+    const discounted = (discount: InvoiceDiscount) =>
+      discount.sourceType === 'Coupon' &&
+      discount.sourceId === coupon.id &&
+      isPositive(discount.discountAmount);
+    if (invoice.discounts.some(discounted)) periods.add(period);
+  }
+  return periods.size < limit;
 }
 
 /** Why a subscription has no next renewal to describe, or undefined when it has one. */

@@ -86,7 +86,9 @@ export function reactivate(
   const resumable = isResumable(tx, subscription);
   if (options.requireResume && !resumable)
     return err({ code: 'not_resumable', status: 422, message: NOT_RESUMABLE });
-  const couponProblem = options.couponCode === null ? undefined : invalidCouponCode(tx, options.couponCode);
+  const familyId = tx.get('products', subscription.productId)?.productFamilyId ?? -1;
+  const couponProblem =
+    options.couponCode === null ? undefined : invalidCouponCode(tx, options.couponCode, familyId);
   if (couponProblem !== undefined) return err(couponProblem);
   const withCoupon =
     options.couponCode === null

@@ -58,7 +58,8 @@ export function signup(
     return err(refused('Product: is archived and cannot be used for new subscriptions.'));
   if (pricePoint.archivedAt !== null)
     return err(refused('Price point: is archived and cannot be used for new subscriptions.'));
-  const couponProblem = input.couponCode === null ? undefined : invalidCouponCode(tx, input.couponCode);
+  const couponProblem =
+    input.couponCode === null ? undefined : invalidCouponCode(tx, input.couponCode, product.productFamilyId);
   if (couponProblem !== undefined) return err(couponProblem);
   const componentProblem = signupComponentsProblem(input.components, product.productFamilyId);
   if (componentProblem !== null) return err(componentProblem);

@@ -66,5 +66,6 @@ export function upcomingRenewal(
     ...initialChargeAfterTrial(scratch, subscription),
     ...componentRenewalCharges(scratch, subscription, period),
   ];
-  return { period, charges, coupons: renewalCouponSpecs(scratch, subscription, charges), covered: false };
+  const coupons = renewalCouponSpecs(scratch, subscription, charges, true, period.start);
+  return { period, charges, coupons, covered: false };
 }
