@@ -17,7 +17,11 @@ export type { ChargeLine } from './invoice-drafts.js';
 
 export type CollectionOutcome =
   | { readonly kind: 'nothing-due' }
-  | { readonly kind: 'not-collected'; readonly reason: 'remittance' | 'no-payment-profile' }
+  | {
+      readonly kind: 'not-collected';
+      /** `collections-paused`: the subscription is `unpaid`, whose charges accrue without collection. */
+      readonly reason: 'remittance' | 'no-payment-profile' | 'collections-paused';
+    }
   | { readonly kind: 'paid'; readonly amount: Dec; readonly transactionId: number }
   | {
       readonly kind: 'failed';

@@ -12,6 +12,7 @@ import { uidOf } from '../../kernel/ids.js';
 import { add, type Dec, isNegative, isPositive, isZero, min, neg, sub, toMinor } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { addSeconds, calendarDateOf } from '../../kernel/time.js';
+import { listed } from '../list-index.js';
 import type { Transaction } from '../transaction.js';
 import { collectInvoice } from './billing.js';
 import { childInvoices, childRefusal, settleChildren } from './group-invoices.js';
@@ -407,7 +408,26 @@ export function recordInvoicePayment(
   });
   const settled = settleIfPaid(tx, paid);
   if (settled.status === 'paid' && settled.consolidationLevel === 'parent') settleChildren(tx, settled);
+  if (settled.status === 'paid') resumeIfPaidUp(tx, settled.subscriptionId);
   return ok(settled);
+}
+
+/**
+ * An `unpaid` subscription whose owed invoices are all paid is `active` again: its collections resume
+ * (Maxio: "Charges accrue, but collections pause" until it is reactivated or its balance is paid).
+ */
+function resumeIfPaidUp(tx: Transaction, subscriptionId: number): void {
+  const subscription = tx.get('subscriptions', subscriptionId);
+  if (subscription?.state !== 'unpaid') return;
+  const owed = [
+    ...subscription.dunningInvoiceIds,
+    ...listed(tx.state.listIndexes, 'openInvoiceSubscriptions', subscriptionId),
+  ].some((id) => {
+    const invoice = tx.get('invoices', id);
+    return invoice !== undefined && (invoice.status === 'open' || invoice.status === 'pending');
+  });
+  if (owed) return;
+  changeState(tx, subscription, 'active', { dunningAttempts: 0, nextDunningAt: null, dunningInvoiceIds: [] });
 }
 
 /** Why a payment from a subscription's balance cannot be taken, or null when it can. */

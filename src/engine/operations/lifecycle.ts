@@ -215,13 +215,18 @@ export function billPeriod(
     periodEndsAt: subscription.currentPeriodEndsAt,
   });
   const applied = settleIfPaid(tx, applyBalances(tx, invoice));
-  const outcome = collectInvoice(tx, applied.id, gateway);
+  // The `unpaid` final action: "Charges accrue, but collections pause" until the subscription is
+  // reactivated or what it owes is paid. Its balances still apply; the gateway is not asked.
+  const paused = subscription.state === 'unpaid' && isPositive(applied.totals.due);
+  const outcome: CollectionOutcome = paused
+    ? { kind: 'not-collected', reason: 'collections-paused' }
+    : collectInvoice(tx, applied.id, gateway);
   const current = tx.get('subscriptions', subscription.id) ?? subscription;
   recordRenewalOutcome(tx, current, invoice.id, outcome);
 }
 
 export const renewalFailed = (outcome: CollectionOutcome): boolean =>
-  outcome.kind === 'failed' || (outcome.kind === 'not-collected' && outcome.reason === 'no-payment-profile');
+  outcome.kind === 'failed' || (outcome.kind === 'not-collected' && outcome.reason !== 'remittance');
 
 /** Records `renewal_success` or `renewal_failure` for a renewal invoice; a failure starts or joins dunning. */
 export function recordRenewalOutcome(
@@ -239,7 +244,17 @@ export function recordRenewalOutcome(
     customerId: subscription.customerId,
     data: { product_id: subscription.productId, account_transaction_id: invoiceId },
   });
-  if (failed && dunning) startDunning(tx, subscription, invoiceId);
+  if (!failed || !dunning) return;
+  // An unpaid subscription's renewal joins what it owes; no retry is scheduled while collections pause.
+  if (outcome.kind === 'not-collected' && outcome.reason === 'collections-paused') {
+    tx.put('subscriptions', {
+      ...subscription,
+      dunningInvoiceIds: [...subscription.dunningInvoiceIds, invoiceId],
+      updatedAt: tx.now,
+    });
+    return;
+  }
+  startDunning(tx, subscription, invoiceId);
 }
 
 /**
