@@ -22,6 +22,7 @@ import type { Transaction } from '../transaction.js';
 import { costOf, pricingOf, rowsOf } from './allocation-rows.js';
 import { eventBasedRenewalCharges } from './event-usage.js';
 import type { ChargeLine } from './invoice-drafts.js';
+import { prepaidBalances } from './usage.js';
 
 /** What an advance invoice billed for each component (by id): the quantity and the rounded amount. */
 export type BilledInAdvance = ReadonlyMap<number, { readonly quantity: Dec; readonly amount: Dec }>;
@@ -153,6 +154,8 @@ function renewComponents(
     if (component.kind === 'metered_component' && isPositive(row.unitBalance)) {
       lines.push(pricedLine(tx, component, row, row.unitBalance, row.periodStartedAt, period.start));
     }
+    const overage = overageLine(tx, component, row, period.start);
+    if (overage !== undefined) lines.push(overage);
     for (const accrued of row.accruedCharges) {
       lines.push({
         title: accrued.title,
@@ -182,6 +185,49 @@ function renewComponents(
   }
   lines.push(...eventBasedRenewalCharges(tx, subscription, period));
   return { lines, credit };
+}
+
+/**
+ * The usage of a prepaid component beyond its purchase in the period that ends, priced at its price
+ * point's overage pricing (the purchase's own pricing when it has none), billed in arrears.
+ */
+function overageLine(
+  tx: Transaction,
+  component: Component,
+  row: SubscriptionComponent,
+  end: Instant,
+): ChargeLine | undefined {
+  if (component.kind !== 'prepaid_usage_component') return undefined;
+  const { overage } = prepaidBalances(row.quantity, row.unitBalance);
+  if (!isPositive(overage)) return undefined;
+  const prepaid = row.customPrice === null ? tx.get('componentPricePoints', row.pricePointId)?.prepaid : null;
+  const pricing =
+    prepaid === null || prepaid === undefined
+      ? pricingOf(tx, row)
+      : { scheme: prepaid.overagePricingScheme, prices: prepaid.overagePrices };
+  const cost = costOf(pricing, overage);
+  const zone = tx.settings.timeZone;
+  const first = calendarDateOf(row.periodStartedAt, zone);
+  const last = calendarDateOf(addSeconds(end, -1), zone);
+  return {
+    title: `${component.name} overage`,
+    description:
+      `${overage} ${component.unitName} beyond the ${row.quantity} prepaid, ${first} - ${last}`.replace(
+        /\s+/g,
+        ' ',
+      ),
+    quantity: overage,
+    unitPrice: cost.unitPrice,
+    amount: cost.amount,
+    tieredUnitPrice: cost.tiered,
+    taxable: component.taxable,
+    taxCode: component.taxCode,
+    kind: component.kind,
+    componentId: component.id,
+    pricePointId: row.pricePointId,
+    periodRangeStart: first,
+    periodRangeEnd: last,
+  };
 }
 
 /** The charge for quantities that cost more when the period began than the advance invoice billed. */

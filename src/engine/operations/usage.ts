@@ -1,14 +1,16 @@
 /**
- * Metered usage: recording adds to the component's balance for the current period (a negative quantity
- * takes some back, never below 0); the renewal bills the balance at its price point's scheme and starts
- * it again from 0 (component-renewal.ts).
+ * Metered and prepaid usage: recording adds to the component's usage for the current period (a negative
+ * quantity takes some back, never below 0). A metered component's renewal bills that usage at its price
+ * point's scheme; a prepaid component's was paid for when it was purchased (SPEC 4.7), so its renewal
+ * bills only the usage beyond the purchased quantity, at the price point's overage pricing. Both start
+ * again from 0 (component-renewal.ts).
  */
 
-import type { Usage } from '../../domain/allocation/types.js';
+import type { SubscriptionComponent, Usage } from '../../domain/allocation/types.js';
 import type { Component, ComponentPricePoint } from '../../domain/catalog/component.js';
 import { type DomainError, invalid } from '../../domain/errors.js';
 import type { Subscription } from '../../domain/subscription/types.js';
-import { add, type Dec, isInteger, isNegative, isZero } from '../../kernel/money.js';
+import { add, type Dec, isInteger, isNegative, isZero, max, sub } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import type { Transaction } from '../transaction.js';
 import { emptyRow, findRow, saveRow, wireQuantity } from './allocation-rows.js';
@@ -35,8 +37,9 @@ export function recordUsage(
   const { component, quantity } = input;
   if (subscription.state === 'canceled' || subscription.state === 'expired')
     return err(refused(`Usage cannot be recorded on a ${subscription.state} subscription.`));
-  if (component.kind !== 'metered_component')
-    return err(refused('Usage can be recorded only for metered components.', 'component_id'));
+  const prepaid = component.kind === 'prepaid_usage_component';
+  if (component.kind !== 'metered_component' && !prepaid)
+    return err(refused('Usage can be recorded only for metered and prepaid components.', 'component_id'));
   const product = tx.get('products', subscription.productId);
   if (product !== undefined && product.productFamilyId !== component.productFamilyId)
     return err(
@@ -74,6 +77,10 @@ export function recordUsage(
     memo: input.memo,
     createdAt: tx.now,
   });
+  if (prepaid) {
+    recordPrepaidUsage(tx, subscription, component, row, balance, quantity, input.memo);
+    return ok(usage);
+  }
   tx.record({
     key: 'metered_usage',
     message: `Usage of ${quantity} ${component.unitName} recorded for ${component.name} on subscription ${subscription.id}`,
@@ -90,4 +97,45 @@ export function recordUsage(
     },
   });
   return ok(usage);
+}
+
+/** The official `prepaid_usage` record: what is left of the purchase, and the usage beyond it. */
+function recordPrepaidUsage(
+  tx: Transaction,
+  subscription: Subscription,
+  component: Component,
+  before: SubscriptionComponent,
+  used: Dec,
+  quantity: Dec,
+  memo: string | null,
+): void {
+  const previous = prepaidBalances(before.quantity, before.unitBalance);
+  const next = prepaidBalances(before.quantity, used);
+  tx.record({
+    key: 'prepaid_usage',
+    message: `Prepaid usage of ${quantity} ${component.unitName} recorded for ${component.name} on subscription ${subscription.id}`,
+    subscriptionId: subscription.id,
+    customerId: subscription.customerId,
+    data: {
+      previous_unit_balance: previous.remaining,
+      previous_overage_unit_balance: previous.overage,
+      new_unit_balance: Number(next.remaining),
+      new_overage_unit_balance: Number(next.overage),
+      usage_quantity: wireQuantity(quantity),
+      overage_usage_quantity: Number(sub(next.overage, previous.overage)),
+      component_id: component.id,
+      component_handle: component.handle ?? '',
+      memo: memo ?? '',
+      allocation_details: [],
+    },
+  });
+}
+
+/**
+ * What is left of a prepaid purchase and the usage beyond it, for a purchased quantity and the usage of
+ * the period.
+ * @example prepaidBalances('100', '130') // { remaining: '0', overage: '30' }
+ */
+export function prepaidBalances(purchased: Dec, used: Dec): { remaining: Dec; overage: Dec } {
+  return { remaining: max('0', sub(purchased, used)), overage: max('0', sub(used, purchased)) };
 }
