@@ -1,7 +1,8 @@
 /**
  * The data directory of `billing-core serve --data-dir`: a snapshot, and the journal of what changed
  * since. Opening loads the snapshot and replays the journal through `handle`; serving appends every
- * request that changed the state (flushed before its response is sent) and, every so many records,
+ * request that changed the state (flushed before its response is sent; a refused one, which changed only
+ * what fell due, as an `advance` to its instant) and, every so many records,
  * writes a new snapshot and starts a new journal segment, deleting the segments it covers.
  *
  * The site's configuration is fixed when the directory is created (a snapshot at position 0 is written
@@ -14,6 +15,7 @@ import type { AppliedRequest } from '../adapters/fetch.js';
 import { handle } from '../api/handle.js';
 import type { ApiRequest } from '../api/types.js';
 import type { SiteConfig } from '../domain/site/config.js';
+import { advance } from '../engine/advance.js';
 import { createSite, type SiteState } from '../engine/state.js';
 import { type JournalEntry, JournalWriter, scanJournal, segmentStart } from './journal.js';
 import { readSnapshot, writeSnapshot } from './snapshot.js';
@@ -87,6 +89,7 @@ async function load(
       if (entry.seq < next) continue;
       if (entry.seq !== next) return { ok: false, error: `${segment.path}: record ${next} is missing` };
       if (entry.kind === 'clock') clock = entry.now;
+      else if (entry.kind === 'advance') state = advance(state, { now: entry.now }).state;
       else state = handle(state, replayRequest(state, entry), { now: entry.now }).state;
       next += 1;
     }
@@ -143,9 +146,14 @@ export async function openStore(
     clock: loaded.value.clock,
     commit: (applied) => {
       if (applied.changed) {
-        const { method, path, body } = applied.request;
-        const request = body === undefined ? { method, path } : { method, path, body };
-        journal.append({ seq: next, kind: 'request', now: applied.now, request });
+        // A refused request (or a fault) changed only what fell due by then: `advance` redoes exactly
+        // that, where replaying the request might not (a 401 replayed with the site's key).
+        if (applied.response.status >= 400) journal.append({ seq: next, kind: 'advance', now: applied.now });
+        else {
+          const { method, path, body } = applied.request;
+          const request = body === undefined ? { method, path } : { method, path, body };
+          journal.append({ seq: next, kind: 'request', now: applied.now, request });
+        }
         next += 1;
         sinceSnapshot += 1;
         if (sinceSnapshot >= every) snapshotInBackground(applied.state);

@@ -1,7 +1,8 @@
 /**
  * The journal of `billing-core serve --data-dir`: an append-only log of the requests that changed the
  * site (and of test clock moves), each with the instant it was handled at, so that replaying it through
- * `handle` rebuilds the state.
+ * `handle` rebuilds the state. A refused request that changed the site (what fell due by its instant,
+ * kept whatever the answer) is logged as an `advance` to that instant.
  *
  * One record per line: `<payload bytes> <crc32 of payload, 8 hex digits> <payload JSON>\n`. The length
  * and checksum tell a record cut short by a crash (the last one, never acknowledged) from a good one.
@@ -28,6 +29,9 @@ const entrySchema = z.discriminatedUnion('kind', [
     request: storedRequestSchema,
   }),
   z.object({ seq: z.number().int().min(0), kind: z.literal('clock'), now: z.string() }),
+  // A refused request that still performed what fell due by `now`: replayed as `advance` to `now`,
+  // since the request itself (a 401, say) must not be replayed with the site's key.
+  z.object({ seq: z.number().int().min(0), kind: z.literal('advance'), now: z.string() }),
 ]);
 
 /**

@@ -107,10 +107,38 @@ describe('idempotency keys', () => {
     const first = advance(s.state, { now: RENEWAL, payments: declining });
     advance(s.state, { now: RENEWAL, payments: declining });
     expect(keys[0]).toBe(keys[1]);
-    expect(keys[0]).toMatch(/^acme\/inv_\w+\/attempt\/1\/profile\/1$/);
+    expect(keys[0]).toMatch(/^acme\/inv_\w+\/payment\/1\/[0-9a-f]{16}$/);
     advance(first.state, { now: '2026-02-18T12:00:00Z', payments: declining });
-    expect(keys[2]).toMatch(/\/attempt\/2\/profile\/1$/);
+    expect(keys[2]).toMatch(/\/payment\/2\/[0-9a-f]{16}$/);
     expect(new Set(keys).size).toBe(2);
+  });
+
+  it('an attempt a refused request made leaves no trace, so another charge on the same invoice id gets another key', () => {
+    const s = site();
+    const cheap = s.product({ price_in_cents: 1500 });
+    const dear = s.product({ price_in_cents: 4900 });
+    const customer = s.customer();
+    const profile = s.card(customer);
+    const keys: string[] = [];
+    const declining: PaymentGateway = (attempt) => {
+      keys.push(attempt.idempotencyKey);
+      return { success: false, message: 'Declined' };
+    };
+    for (const product of [cheap, dear, cheap]) {
+      const refused = handle(
+        s.state,
+        {
+          method: 'POST',
+          path: '/subscriptions.json',
+          body: { subscription: { product_id: product, customer_id: customer, payment_profile_id: profile } },
+        },
+        { now: s.now, payments: declining },
+      );
+      expect(refused.response.status).toBe(422);
+    }
+    // The same invoice id and ordinal each time; the amount tells the 15.00 and the 49.00 apart.
+    expect(keys[0]).toBe(keys[2]);
+    expect(keys[0]).not.toBe(keys[1]);
   });
 
   it('a card verification is keyed by the profile it creates', () => {
@@ -139,7 +167,7 @@ describe('idempotency keys', () => {
         },
       },
     );
-    expect(keys).toEqual(['acme/payment_profile/1/verification']);
+    expect(keys).toEqual([expect.stringMatching(/^acme\/payment_profile_1\/authorization\/[0-9a-f]{16}$/)]);
   });
 });
 

@@ -1,6 +1,7 @@
 /** Payment profiles: credit cards (verified with the gateway) and bank accounts. */
 
 import type { DomainError } from '../../domain/errors.js';
+import { authorizationAttemptKey } from '../../domain/payment/idempotency.js';
 import type { PaymentGateway, PaymentProfile } from '../../domain/payment/types.js';
 import { listedRows } from '../../engine/list-index.js';
 import type { SiteState } from '../../engine/state.js';
@@ -152,7 +153,7 @@ export function buildPaymentProfile(
     subscriptionId: null,
     memo: 'Card verification',
     at: tx.now,
-    idempotencyKey: `${tx.settings.subdomain}/payment_profile/${id}/verification`,
+    idempotencyKey: authorizationAttemptKey(tx.settings.subdomain, profile),
   });
   if (!authorization.success) return err(invalid(`Credit card: ${authorization.message}`, 'full_number'));
   return ok(profile);

@@ -44,9 +44,9 @@ export interface PaymentAttempt {
   /**
    * The same for the same attempt however often it is made (a host retrying a request, a replay of the
    * journal, a restart), different for every new attempt (each dunning retry is one): a host's processor
-   * deduplicates on it. `{subdomain}/{invoice uid}/attempt/{n}/profile/{id}` for a payment (a refused
-   * request writes nothing, so retrying it repeats the key; another card makes another key), and
-   * `{subdomain}/payment_profile/{id}/verification` for a card authorization.
+   * deduplicates on it: `{subdomain}/{invoice uid}/payment/{n}/{digest of the amount and card}` for a
+   * payment, `{subdomain}/payment_profile_{id}/authorization/{digest of the card}` for a card
+   * authorization (see idempotency.ts).
    */
   readonly idempotencyKey: string;
 }

@@ -4,6 +4,7 @@
  */
 
 import type { Invoice, InvoiceLine } from '../../domain/invoice/types.js';
+import { paymentAttemptKey } from '../../domain/payment/idempotency.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import { listToArray } from '../../kernel/collection.js';
 import { uidOf } from '../../kernel/ids.js';
@@ -64,7 +65,7 @@ export function collectInvoice(
     subscriptionId: subscription.id,
     memo: `Payment for invoice ${invoice.number}`,
     at: tx.now,
-    idempotencyKey: `${tx.settings.subdomain}/${invoice.uid}/attempt/${attemptsOn(invoice) + 1}/profile/${profile.id}`,
+    idempotencyKey: paymentAttemptKey(tx.settings.subdomain, invoice, profile, due),
   });
   const transactionId = tx.next('transactions');
   if (!outcome.success) {
@@ -127,14 +128,6 @@ export function collectInvoice(
     data: { product_id: subscription.productId, account_transaction_id: transactionId },
   });
   return { kind: 'paid', amount: due, transactionId };
-}
-
-/** How many times the gateway has been asked to pay an invoice: its failures and its gateway payments. */
-function attemptsOn(invoice: Invoice): number {
-  let attempts = 0;
-  for (const entry of invoice.history) if (entry.kind === 'payment_failed') attempts += 1;
-  for (const payment of invoice.payments) if (payment.gatewayTransactionId !== null) attempts += 1;
-  return attempts;
 }
 
 function settle(tx: Transaction, invoice: Invoice): void {
