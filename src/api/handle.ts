@@ -7,7 +7,7 @@ import type { SiteEvent } from '../domain/event-log/types.js';
 import { guardedGateway } from '../domain/payment/guarded-gateway.js';
 import { testGateway } from '../domain/payment/test-gateway.js';
 import { applyChanges, type Change } from '../engine/changes.js';
-import { catchUp, effectiveNow, handOnDueQueue } from '../engine/clock.js';
+import { catchUp, effectiveNow, handOnDueQueue, STEPS_PER_CALL } from '../engine/clock.js';
 import type { SiteState } from '../engine/state.js';
 import { Transaction } from '../engine/transaction.js';
 import { type Instant, toInstant } from '../kernel/time.js';
@@ -74,10 +74,23 @@ function handleUnsafe(progress: Progress, request: ApiRequest, context: HandleCo
   // What fell due by now happens whatever becomes of the request, and stays done (CONTRACT 2): a payment
   // attempted while catching up is never attempted again because the request was refused.
   const caughtUp = catchUp(state, now, gateway);
-  progress.now = now;
   progress.state = caughtUp.state;
   progress.events = caughtUp.events;
   progress.changes = caughtUp.changes;
+  if (!caughtUp.complete) {
+    // Too much fell due for one call (a clock moved years ahead): keep the slice done, answer, and let
+    // the next request go on, so no request stalls the site or exhausts its memory.
+    return refused(progress, {
+      status: 503,
+      body: {
+        errors: [
+          `Catching up: ${STEPS_PER_CALL} steps that fell due were performed, up to ${caughtUp.state.clock ?? now}; more fell due by ${now}. Send the request again to continue.`,
+        ],
+      },
+      headers: { 'Retry-After': '0' },
+    });
+  }
+  progress.now = now;
 
   const rawPath = typeof request.path === 'string' ? request.path : '';
   if (rawPath.length === 0 || rawPath.length > MAX_PATH_LENGTH || !rawPath.startsWith('/')) {

@@ -12,12 +12,15 @@ import type { SiteState } from './state.js';
 /**
  * Advances a site's time to `now`: renewals, trial ends, delayed cancellations, dunning steps and
  * expiries, in time order. `changes` are the applied changes in order (the event-sourced log of the call).
- * @example const { state: later, events } = advance(state, { now: '2026-03-01T00:00:00Z' });
+ * One call performs at most `STEPS_PER_CALL` (20,000) due steps, so no `now` can stall a host or exhaust
+ * its memory: `complete` is false when more fell due by `now`, and the clock then stays at the last step
+ * performed; call again to go on.
+ * @example const { state: later, events, complete } = advance(state, { now: '2026-03-01T00:00:00Z' });
  */
 export function advance(
   state: SiteState,
   context: { readonly now: string | Date; readonly payments?: PaymentGateway },
-): { state: SiteState; events: readonly SiteEvent[]; changes: readonly Change[] } {
+): { state: SiteState; events: readonly SiteEvent[]; changes: readonly Change[]; complete: boolean } {
   const payments = context.payments;
   return advanceTo(
     state,

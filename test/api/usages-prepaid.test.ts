@@ -20,13 +20,14 @@ function renewalLines(s: Site, id: number, componentId: number) {
   return lines.filter((line) => get(line, 'component_id') === componentId);
 }
 
-function prepaidSubscription(overage: Record<string, unknown>) {
+function prepaidSubscription(overage: Record<string, unknown>, fields: Record<string, unknown> = {}) {
   const f = fixture();
   const prepaid = component(f, 'prepaid_usage_component', {
     name: 'API calls',
     unit_name: 'call',
     unit_price: '0.10',
     overage_pricing: overage,
+    ...fields,
   });
   const id = subscribe(f);
   allocate(f.s, id, prepaid, { quantity: 100 });
@@ -92,16 +93,47 @@ describe('prepaid usage', () => {
     expect(line).toMatchObject({ quantity: '30', subtotal_amount: '12.00', tiered_unit_price: true });
   });
 
-  it('usage starts again from 0 with the next period; taking usage back is bounded by 0', () => {
-    const { s, prepaid, id } = prepaidSubscription({ pricing_scheme: 'per_unit', unit_price: '0.25' });
+  it('a renewing purchase is bought again and its usage starts from 0; usage taken back stops at 0', () => {
+    const { s, prepaid, id } = prepaidSubscription(
+      { pricing_scheme: 'per_unit', unit_price: '0.25' },
+      { renew_prepaid_allocation: true },
+    );
     use(s, id, prepaid, 10);
     expect(use(s, id, prepaid, -11).status).toBe(422);
     expect(use(s, id, prepaid, -10).status).toBe(201);
     s.advance(PERIOD_END);
+    expect(renewalLines(s, id, prepaid).map((line) => str(line, 'subtotal_amount'))).toEqual(['10.00']);
     const next = use(s, id, prepaid, 5);
     expect(next.events[0]?.event_specific_data).toMatchObject({
       previous_unit_balance: '100',
       new_unit_balance: 95,
+    });
+  });
+
+  it('a purchase that does not renew is used up at the renewal: later usage is all overage', () => {
+    const { s, prepaid, id } = prepaidSubscription({ pricing_scheme: 'per_unit', unit_price: '0.25' });
+    use(s, id, prepaid, 10);
+    s.advance(PERIOD_END);
+    expect(renewalLines(s, id, prepaid)).toEqual([]);
+    const next = use(s, id, prepaid, 4);
+    expect(next.events[0]?.event_specific_data).toMatchObject({
+      previous_unit_balance: '0',
+      new_unit_balance: 0,
+      new_overage_unit_balance: 4,
+    });
+  });
+
+  it('with rollover_prepaid_remainder what is left of a purchase carries into the next period', () => {
+    const { s, prepaid, id } = prepaidSubscription(
+      { pricing_scheme: 'per_unit', unit_price: '0.25' },
+      { rollover_prepaid_remainder: true },
+    );
+    use(s, id, prepaid, 30);
+    s.advance(PERIOD_END);
+    const next = use(s, id, prepaid, 5);
+    expect(next.events[0]?.event_specific_data).toMatchObject({
+      previous_unit_balance: '70',
+      new_unit_balance: 65,
     });
   });
 });

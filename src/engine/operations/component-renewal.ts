@@ -174,6 +174,7 @@ function renewComponents(
     }
     const restarted: SubscriptionComponent = {
       ...row,
+      quantity: nextPrepaidQuantity(tx, component, row),
       unitBalance: '0',
       accruedCharges: [],
       periodStartedAt: period.start,
@@ -185,6 +186,19 @@ function renewComponents(
   }
   lines.push(...eventBasedRenewalCharges(tx, subscription, period));
   return { lines, credit };
+}
+
+/**
+ * What a row holds when the next period begins: a prepaid purchase that renews is bought again at its
+ * quantity (its line is on the renewal); one that does not is used up, except what is left of it when its
+ * price point rolls the remainder over. Other kinds keep their quantity.
+ */
+function nextPrepaidQuantity(tx: Transaction, component: Component, row: SubscriptionComponent): Dec {
+  if (component.kind !== 'prepaid_usage_component' || billsQuantity(tx, component, row)) return row.quantity;
+  const prepaid = tx.get('componentPricePoints', row.pricePointId)?.prepaid;
+  return prepaid?.rolloverPrepaidRemainder === true
+    ? prepaidBalances(row.quantity, row.unitBalance).remaining
+    : '0';
 }
 
 /**
