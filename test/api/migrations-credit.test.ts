@@ -25,23 +25,24 @@ function catalog() {
 
 const migrate = (s: Site, id: number, productId: number, extra: Record<string, unknown> = {}) =>
   s.ok('POST', paths(id).migrations, { migration: { product_id: productId, ...extra } }, 200);
+/** A card subscription to a product, with extra signup fields (a coupon code); returns its id. */
+const subscribe = (s: Site, productId: number, extra: Record<string, unknown> = {}) => {
+  const customer = s.customer();
+  const body = s.subscribe({
+    product_id: productId,
+    customer_id: customer,
+    payment_profile_id: s.card(customer),
+    ...extra,
+  });
+  return num(body, 'subscription', 'id');
+};
 const creditOf = (s: Site, id: number) => num(s.subscription(id), 'credit_balance_in_cents');
 const revenueOf = (s: Site, id: number) => num(s.subscription(id), 'total_revenue_in_cents');
 
 describe('a migration credits only what was paid', () => {
   it('alternating migrations under a 100% coupon build no credit (the old rule built 5.16 each time)', () => {
     const { s, a, b } = catalog();
-    const customer = s.customer();
-    const id = num(
-      s.subscribe({
-        product_id: a,
-        customer_id: customer,
-        payment_profile_id: s.card(customer),
-        coupon_code: 'FREE',
-      }),
-      'subscription',
-      'id',
-    );
+    const id = subscribe(s, a, { coupon_code: 'FREE' });
     s.at('2026-01-16T00:00:00Z');
     for (let round = 0; round < 6; round += 1) migrate(s, id, round % 2 === 0 ? b : a);
     expect(creditOf(s, id)).toBe(0);
@@ -65,17 +66,7 @@ describe('a migration credits only what was paid', () => {
 
   it('a paid period with a 50% coupon credits the unused share of the 5.00 paid: 5.00 × 16/31 = 2.58', () => {
     const { s, a, b } = catalog();
-    const customer = s.customer();
-    const id = num(
-      s.subscribe({
-        product_id: a,
-        customer_id: customer,
-        payment_profile_id: s.card(customer),
-        coupon_code: 'HALF',
-      }),
-      'subscription',
-      'id',
-    );
+    const id = subscribe(s, a, { coupon_code: 'HALF' });
     s.at('2026-01-16T00:00:00Z');
     const preview = s.ok('POST', paths(id).migrationPreview, { migration: { product_id: b } }, 200);
     expect(preview).toMatchObject({ migration: { prorated_adjustment_in_cents: -258 } });
@@ -88,12 +79,7 @@ describe('a migration credits only what was paid', () => {
 
   it('keeping the period, a migration back does not credit the first product twice', () => {
     const { s, a, b } = catalog();
-    const customer = s.customer();
-    const id = num(
-      s.subscribe({ product_id: a, customer_id: customer, payment_profile_id: s.card(customer) }),
-      'subscription',
-      'id',
-    );
+    const id = subscribe(s, a);
     s.at('2026-01-16T00:00:00Z');
     migrate(s, id, b, { preserve_period: true });
     // 10.00 × 16/31 = 5.16 credited for A, which pays B's 5.16 for the rest of the period.

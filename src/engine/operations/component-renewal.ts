@@ -219,28 +219,11 @@ function overageLine(
     prepaid === null || prepaid === undefined
       ? pricingOf(tx, row)
       : { scheme: prepaid.overagePricingScheme, prices: prepaid.overagePrices };
-  const cost = costOf(pricing, overage);
-  const zone = tx.settings.timeZone;
-  const first = calendarDateOf(row.periodStartedAt, zone);
-  const last = calendarDateOf(addSeconds(end, -1), zone);
+  const line = pricedLine(tx, component, row, overage, row.periodStartedAt, end, pricing);
   return {
+    ...line,
     title: `${component.name} overage`,
-    description:
-      `${overage} ${component.unitName} beyond the ${row.quantity} prepaid, ${first} - ${last}`.replace(
-        /\s+/g,
-        ' ',
-      ),
-    quantity: overage,
-    unitPrice: cost.unitPrice,
-    amount: cost.amount,
-    tieredUnitPrice: cost.tiered,
-    taxable: component.taxable,
-    taxCode: component.taxCode,
-    kind: component.kind,
-    componentId: component.id,
-    pricePointId: row.pricePointId,
-    periodRangeStart: first,
-    periodRangeEnd: last,
+    description: `${overage} ${component.unitName} beyond the ${row.quantity} prepaid, ${line.description}`,
   };
 }
 
@@ -274,7 +257,7 @@ function adjustmentLine(
   };
 }
 
-/** A quantity of a component priced by its row's scheme, for the days `[start, end)`. */
+/** A quantity of a component priced by its row's scheme (or the pricing given), for the days `[start, end)`. */
 export function pricedLine(
   tx: Transaction,
   component: Component,
@@ -282,9 +265,10 @@ export function pricedLine(
   quantity: Dec,
   start: Instant,
   end: Instant,
+  pricing = pricingOf(tx, row),
 ): ChargeLine {
   const zone = tx.settings.timeZone;
-  const cost = costOf(pricingOf(tx, row), quantity);
+  const cost = costOf(pricing, quantity);
   const first = calendarDateOf(start, zone);
   const last = calendarDateOf(addSeconds(end, -1), zone);
   return {
