@@ -8,7 +8,12 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { type ApiRequest, type HandleResult, handle, type SiteState } from '../../src/index.js';
 import { tableGet, tableRows } from '../../src/kernel/collection.js';
-import { checkLedger, commandSequenceArbitrary, simulate, simulationConfig } from '../../src/testing/index.js';
+import {
+  checkLedger,
+  commandSequenceArbitrary,
+  simulate,
+  simulationConfig,
+} from '../../src/testing/index.js';
 
 export interface Hostile {
   readonly state: SiteState;
