@@ -1,15 +1,22 @@
 /**
  * The data directory of `billing-core serve --data-dir`: a snapshot, and the journal of what changed
  * since. Opening loads the snapshot and replays the journal through `handle`; serving appends every
- * request that changed the state (flushed before its response is sent; a refused one, which changed only
- * what fell due, as an `advance` to its instant) and, every so many records,
- * writes a new snapshot and starts a new journal segment, deleting the segments it covers.
+ * request that changed the state (written in full and fsynced before its response is sent; a refused one,
+ * which changed only what fell due, as an `advance` to its instant) and, every so many records, starts a
+ * new journal segment, writes a new snapshot (verified by reading it back) and only then deletes the
+ * segments it covers.
  *
- * The site's configuration is fixed when the directory is created (a snapshot at position 0 is written
- * at once); later starts use the stored site.
+ * Damage is never silent: a complete journal record with a bad checksum, a gap in the record numbers, or
+ * a missing segment (the journal deleted, or a segment that an earlier one names) refuses to open and
+ * says which file, offset and record; `repair` moves the damaged and unreachable bytes aside and reports
+ * the records dropped. Only a last record cut short (a write the crash interrupted) is dropped quietly.
+ *
+ * The site's configuration is fixed when the directory is created (a journal segment and a snapshot at
+ * position 0 are written at once); later starts use the stored site. A new directory gets a random
+ * portal secret (kept in the snapshot, with the rest of the settings) unless one is given.
  */
 
-import { mkdir, readdir, readFile, rm, truncate } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { AppliedRequest } from '../adapters/fetch.js';
 import { handle } from '../api/handle.js';
@@ -17,7 +24,15 @@ import type { ApiRequest } from '../api/types.js';
 import type { SiteConfig } from '../domain/site/config.js';
 import { advance } from '../engine/advance.js';
 import { createSite, type SiteState } from '../engine/state.js';
-import { type JournalEntry, JournalWriter, scanJournal, segmentStart } from './journal.js';
+import { type FileLayer, nodeFiles, writeAll } from './files.js';
+import {
+  type JournalEntry,
+  type JournalRecord,
+  JournalWriter,
+  scanJournal,
+  segmentName,
+  segmentStart,
+} from './journal.js';
 import { readSnapshot, writeSnapshot } from './snapshot.js';
 
 export const DEFAULT_SNAPSHOT_EVERY = 1000;
@@ -29,6 +44,15 @@ export interface DataDirOptions {
   readonly snapshotEvery?: number;
   /** Where to report what was repaired on opening, and snapshots that failed. */
   readonly warn?: (message: string) => void;
+  /**
+   * The portal secret: a new directory's site gets it (or `site.portalSecret`, or a random one); an
+   * existing one is switched to it (voiding earlier portal links) with a snapshot written at once.
+   */
+  readonly portalSecret?: string;
+  /** Move damaged or unreachable journal bytes aside (reported through `warn`) instead of refusing. */
+  readonly repair?: boolean;
+  /** The file operations (tests inject faults here). */
+  readonly files?: FileLayer;
 }
 
 export interface Store {
@@ -36,13 +60,32 @@ export interface Store {
   readonly state: SiteState;
   /** The latest test clock move in the journal, if any. */
   readonly clock: string | undefined;
-  /** Journals a request if it changed the state; resolves once it (and all before it) is on disk. */
+  /**
+   * Journals a request if it changed the state; resolves once it (and all before it) is on disk, rejects
+   * when it could not be saved (and so does every later call: nothing more is acknowledged).
+   */
   readonly commit: (applied: AppliedRequest) => Promise<void>;
   /** Journals a test clock move (flushed with the next `commit`). */
   readonly recordClock: (now: string) => void;
-  /** Flushes and closes the journal; with a state, writes a final snapshot of it first. */
+  /** Why saving stopped, if it did. */
+  readonly failure: () => Error | undefined;
+  /**
+   * Flushes and closes the journal; with a state, writes a final snapshot of it first (not after a
+   * failure: the state may then hold a change that was never saved).
+   */
   readonly close: (finalState?: SiteState) => Promise<void>;
 }
+
+/** A random portal secret: 32 bytes from the system's generator, as hex. */
+export const randomPortalSecret = (): string => randomBytes(32).toString('hex');
+
+/** The secret every site had by default before CONTRACT 9: public, so never kept. */
+const publicDefaultSecret = (state: SiteState) => `billing-core-portal-${state.settings.subdomain}`;
+
+const withPortalSecret = (state: SiteState, portalSecret: string): SiteState => ({
+  ...state,
+  settings: { ...state.settings, portalSecret },
+});
 
 /** Replay authenticates with the site's own key: journal records keep no credentials. */
 function replayRequest(state: SiteState, entry: Extract<JournalEntry, { kind: 'request' }>): ApiRequest {
@@ -54,87 +97,258 @@ function replayRequest(state: SiteState, entry: Extract<JournalEntry, { kind: 'r
     : { ...base, ...headers, body: entry.request.body };
 }
 
-async function segmentsOf(dir: string): Promise<{ readonly start: number; readonly path: string }[]> {
-  const segments = [];
-  for (const name of await readdir(dir)) {
+interface Segment {
+  readonly start: number;
+  readonly name: string;
+  readonly path: string;
+}
+
+async function segmentsOf(dir: string, files: FileLayer): Promise<Segment[]> {
+  const segments: Segment[] = [];
+  for (const name of await files.readdir(dir)) {
     const start = segmentStart(name);
-    if (start !== undefined) segments.push({ start, path: join(dir, name) });
+    if (start !== undefined) segments.push({ start, name, path: join(dir, name) });
   }
   return segments.sort((a, b) => a.start - b.start);
 }
 
 type Loaded = { state: SiteState; next: number; clock: string | undefined; lastSegment: number };
+type Opened<T> = { ok: true; value: T } | { ok: false; error: string };
 
-async function load(
+const range = (first: number, last: number) =>
+  first === last ? `record ${first}` : `records ${first} to ${last}`;
+
+/** The record numbers in journal bytes that scan as good records (to report what repair drops). */
+function recordNumbers(bytes: Buffer): number[] {
+  const numbers: number[] = [];
+  let rest = bytes;
+  for (let guard = 0; rest.length > 0 && guard < 1_000_000; guard += 1) {
+    const scan = scanJournal(rest);
+    for (const { entry } of scan.records) if (entry.kind !== 'end') numbers.push(entry.seq);
+    if (scan.damage === undefined) break;
+    rest = rest.subarray(scan.damage.end);
+  }
+  return numbers;
+}
+
+/**
+ * Moves bytes from `offset` of a segment, and every later segment, aside (into `<name>.damaged-<offset>`
+ * and `<name>.dropped`), and says which records went with them.
+ */
+async function moveAside(
+  files: FileLayer,
+  dir: string,
+  segment: Segment,
+  bytes: Buffer,
+  offset: number,
+  later: readonly Segment[],
+): Promise<string> {
+  const aside = `${segment.path}.damaged-${offset}`;
+  const moved = bytes.subarray(offset);
+  const file = await files.open(aside, 'w');
+  try {
+    await writeAll(file, moved);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await files.truncate(segment.path, offset);
+  const numbers = recordNumbers(moved);
+  const names = [aside];
+  for (const other of later) {
+    const contents = await files.readFile(other.path);
+    numbers.push(...recordNumbers(contents));
+    await files.rename(other.path, `${other.path}.dropped`);
+    names.push(`${other.path}.dropped`);
+  }
+  await files.syncDirectory(dir);
+  const intact =
+    numbers.length === 0
+      ? 'no intact records'
+      : `intact ${range(Math.min(...numbers), Math.max(...numbers))}`;
+  return `moved aside to ${names.join(', ')} (${intact} among them)`;
+}
+
+async function holdRecords(files: FileLayer, segments: readonly Segment[]): Promise<boolean> {
+  for (const segment of segments) if ((await files.readFile(segment.path)).length > 0) return true;
+  return false;
+}
+
+async function replay(
   dir: string,
   options: DataDirOptions,
-): Promise<{ ok: true; value: Loaded } | { ok: false; error: string }> {
-  const snapshot = await readSnapshot(dir);
-  if (!snapshot.ok) return snapshot;
-  let state: SiteState;
-  let next: number;
-  if (snapshot.value === undefined) {
-    state = createSite(options.site);
-    next = 0;
-    await writeSnapshot(dir, { position: 0, state });
-  } else {
-    ({ state, position: next } = snapshot.value);
-  }
+  files: FileLayer,
+  start: { state: SiteState; position: number },
+): Promise<Opened<Loaded>> {
+  let { state } = start;
+  let next = start.position;
   let clock: string | undefined;
-  const segments = await segmentsOf(dir);
+  const segments = await segmentsOf(dir, files);
+  const warn = options.warn ?? (() => {});
+  const first = segments[0];
+  if (first === undefined || first.start > next) {
+    const missing = `${join(dir, segmentName(next))} is missing: the journal from record ${next} on (after the snapshot's position) is gone`;
+    if (!options.repair)
+      return { ok: false, error: `${missing}; start with --repair to serve the snapshot alone` };
+    warn(
+      `repair: ${missing}; serving from the snapshot, records from ${next} on (if there were any) are lost`,
+    );
+    for (const later of segments) await files.rename(later.path, `${later.path}.dropped`);
+    return { ok: true, value: { state, next, clock, lastSegment: next } };
+  }
+  let endsNaming: number | undefined;
   for (const [index, segment] of segments.entries()) {
-    const scan = scanJournal(await readFile(segment.path));
-    if (!scan.ok) return { ok: false, error: `${segment.path}: ${scan.error}` };
-    for (const entry of scan.entries) {
+    const later = segments.slice(index + 1);
+    if (segment.start > next) {
+      const missing = `${join(dir, segmentName(next))} is missing: ${range(next, segment.start - 1)} are gone before ${segment.name}`;
+      if (!options.repair)
+        return { ok: false, error: `${missing}; start with --repair to drop what follows the gap` };
+      const bytes = await files.readFile(segment.path);
+      const report = await moveAside(files, dir, segment, bytes, 0, later);
+      warn(`repair: ${missing}; the records after the gap cannot be replayed and were ${report}`);
+      return { ok: true, value: { state, next, clock, lastSegment: segment.start } };
+    }
+    const bytes = await files.readFile(segment.path);
+    const scan = scanJournal(bytes);
+    let damage: { offset: number; reason: string } | undefined =
+      scan.damage === undefined ? undefined : { offset: scan.damage.offset, reason: scan.damage.reason };
+    // A crash while rotating can cut the end record short after the next (empty) segment was made.
+    if (damage === undefined && scan.torn && (await holdRecords(files, later)))
+      damage = { offset: scan.goodBytes, reason: 'a record cut short, with later records after it' };
+    endsNaming = undefined;
+    let records: readonly JournalRecord[] = scan.records;
+    for (const [at, { entry, offset }] of records.entries()) {
+      if (entry.kind === 'end') {
+        if (entry.seq !== next || at !== records.length - 1)
+          damage = {
+            offset,
+            reason: `an end record naming segment ${entry.seq} where record ${next} belongs`,
+          };
+        else endsNaming = entry.seq;
+        if (damage !== undefined) {
+          records = records.slice(0, at);
+          break;
+        }
+        continue;
+      }
       if (entry.seq < next) continue;
-      if (entry.seq !== next) return { ok: false, error: `${segment.path}: record ${next} is missing` };
+      if (entry.seq !== next) {
+        damage = { offset, reason: `record ${entry.seq} where record ${next} belongs` };
+        records = records.slice(0, at);
+        break;
+      }
       if (entry.kind === 'clock') clock = entry.now;
       else if (entry.kind === 'advance') state = advance(state, { now: entry.now }).state;
       else state = handle(state, replayRequest(state, entry), { now: entry.now }).state;
       next += 1;
     }
+    if (damage !== undefined) {
+      const where = `${segment.path} at byte ${damage.offset}, record ${next}: ${damage.reason}`;
+      if (!options.repair)
+        return {
+          ok: false,
+          error: `damaged journal: ${where}. Acknowledged records may be lost; start with --repair to move the damaged bytes aside`,
+        };
+      const report = await moveAside(files, dir, segment, bytes, damage.offset, later);
+      warn(`repair: dropped the damaged record ${next} (${where}) and everything after it: ${report}`);
+      return { ok: true, value: { state, next, clock, lastSegment: segment.start } };
+    }
     if (scan.torn) {
-      if (index !== segments.length - 1)
-        return { ok: false, error: `${segment.path}: damaged before later segments` };
-      await truncate(segment.path, scan.goodBytes);
-      options.warn?.(`dropped a torn record at the end of ${segment.path}`);
+      await files.truncate(segment.path, scan.goodBytes);
+      warn(
+        `dropped a torn record (never acknowledged) at the end of ${segment.path}, byte ${scan.goodBytes}`,
+      );
     }
   }
-  const lastSegment = segments.at(-1)?.start ?? next;
-  return { ok: true, value: { state, next, clock, lastSegment } };
+  const last = segments.at(-1) ?? first;
+  if (endsNaming !== undefined) {
+    const missing = `${join(dir, segmentName(endsNaming))} is missing: ${last.name} ends by naming it as the next segment`;
+    if (!options.repair) return { ok: false, error: `${missing}; start with --repair to serve without it` };
+    warn(`repair: ${missing}; records from ${endsNaming} on (if there were any) are lost`);
+    return { ok: true, value: { state, next, clock, lastSegment: endsNaming } };
+  }
+  return { ok: true, value: { state, next, clock, lastSegment: last.start } };
 }
 
 /**
  * Opens (creating if needed) a data directory.
  * @example const store = await openStore('data', { site: { apiKeys: ['k'] } });
  */
-export async function openStore(
-  dir: string,
-  options: DataDirOptions,
-): Promise<{ ok: true; value: Store } | { ok: false; error: string }> {
-  await mkdir(dir, { recursive: true });
-  const loaded = await load(dir, options);
-  if (!loaded.ok) return loaded;
+export async function openStore(dir: string, options: DataDirOptions): Promise<Opened<Store>> {
+  const files = options.files ?? nodeFiles;
+  await files.mkdir(dir);
+  const stored = await readSnapshot(dir, files);
+  if (!stored.ok) return stored;
+  let journal: JournalWriter;
+  let loaded: Loaded;
+  if (stored.value === undefined) {
+    for (const segment of await segmentsOf(dir, files))
+      if ((await files.readFile(segment.path)).length > 0)
+        return {
+          ok: false,
+          error: `${join(dir, 'snapshot.json')} is missing, but the journal holds records (${segment.path}); restore the snapshot`,
+        };
+    const portalSecret = options.portalSecret ?? options.site.portalSecret ?? randomPortalSecret();
+    const state = createSite({ ...options.site, portalSecret });
+    // The segment first: a snapshot is never without the segment its position starts.
+    journal = await JournalWriter.open(dir, 0, files);
+    try {
+      await writeSnapshot(dir, { position: 0, state }, files);
+    } catch (error) {
+      await journal.close().catch(() => {});
+      throw error;
+    }
+    loaded = { state, next: 0, clock: undefined, lastSegment: 0 };
+  } else {
+    const replayed = await replay(dir, options, files, stored.value);
+    if (!replayed.ok) return replayed;
+    loaded = replayed.value;
+    journal = await JournalWriter.open(dir, loaded.lastSegment, files);
+    const current = loaded.state.settings.portalSecret;
+    let secret = options.portalSecret;
+    if (secret === undefined && (current === null || current === publicDefaultSecret(loaded.state))) {
+      secret = randomPortalSecret();
+      options.warn?.(
+        'the site had no private portal secret; a random one was generated (earlier portal links are void)',
+      );
+    }
+    if (secret !== undefined && secret !== current) {
+      // Replay must never cross a secret change (generated token names derive from it): snapshot now.
+      loaded = { ...loaded, state: withPortalSecret(loaded.state, secret) };
+      journal.rotate(loaded.next);
+      try {
+        await journal.flushed();
+        await writeSnapshot(dir, { position: loaded.next, state: loaded.state }, files);
+      } catch (error) {
+        await journal.close().catch(() => {});
+        throw error;
+      }
+    }
+  }
   const every = Math.max(1, options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY);
-  let next = loaded.value.next;
+  let next = loaded.next;
   let sinceSnapshot = 0;
   let snapshotting: Promise<void> | undefined;
-  const journal = await JournalWriter.open(dir, loaded.value.lastSegment);
 
-  const snapshot = (state: SiteState, position: number): Promise<void> =>
-    writeSnapshot(dir, { position, state }).then(async () => {
-      for (const segment of await segmentsOf(dir))
-        if (segment.start < position) await rm(segment.path, { force: true });
-    });
+  /** Snapshot at `position` once the journal has rotated there; covered segments go only after. */
+  const snapshot = async (state: SiteState, position: number): Promise<void> => {
+    await journal.flushed();
+    await writeSnapshot(dir, { position, state }, files);
+    for (const segment of await segmentsOf(dir, files))
+      if (segment.start < position) await files.rm(segment.path);
+  };
 
   const snapshotInBackground = (state: SiteState) => {
     if (snapshotting !== undefined) return;
     sinceSnapshot = 0;
-    journal.rotate(next);
+    const position = next;
+    journal.rotate(position);
     // The state is immutable, so it can be written while later requests move on.
-    snapshotting = snapshot(state, next)
+    snapshotting = snapshot(state, position)
       .catch((error: unknown) =>
-        options.warn?.(`snapshot failed: ${error instanceof Error ? error.message : error}`),
+        options.warn?.(
+          `snapshot failed (the journal still holds everything): ${error instanceof Error ? error.message : error}`,
+        ),
       )
       .finally(() => {
         snapshotting = undefined;
@@ -142,9 +356,10 @@ export async function openStore(
   };
 
   const store: Store = {
-    state: loaded.value.state,
-    clock: loaded.value.clock,
+    state: loaded.state,
+    clock: loaded.clock,
     commit: (applied) => {
+      if (journal.failed !== undefined) return Promise.reject(journal.failed);
       if (applied.changed) {
         // A refused request (or a fault) changed only what fell due by then: `advance` redoes exactly
         // that, where replaying the request might not (a 401 replayed with the site's key).
@@ -164,8 +379,13 @@ export async function openStore(
       journal.append({ seq: next, kind: 'clock', now });
       next += 1;
     },
+    failure: () => journal.failed,
     close: async (finalState) => {
       await snapshotting;
+      if (journal.failed !== undefined) {
+        await journal.close().catch(() => {});
+        return;
+      }
       if (finalState === undefined) {
         await journal.close();
         return;

@@ -5,15 +5,18 @@
  * kept whatever the answer) is logged as an `advance` to that instant.
  *
  * One record per line: `<payload bytes> <crc32 of payload, 8 hex digits> <payload JSON>\n`. The length
- * and checksum tell a record cut short by a crash (the last one, never acknowledged) from a good one.
+ * and checksum tell a record cut short by a crash (the last one, without its newline: never
+ * acknowledged) from a good one, and a damaged record (complete, with a bad checksum) from both.
+ * A segment that was rotated ends with an `end` record naming the next segment, so a deleted segment is
+ * noticed even when it was the last one.
  * Records are appended in batches; each batch is written and fsynced before the responses that wait on
  * it are sent (group commit), so one fsync covers every request applied meanwhile.
  */
 
-import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
+import { type FileLayer, nodeFiles, type WritableFile, writeAll } from './files.js';
 
 const storedRequestSchema = z.object({
   method: z.string(),
@@ -32,6 +35,8 @@ const entrySchema = z.discriminatedUnion('kind', [
   // A refused request that still performed what fell due by `now`: replayed as `advance` to `now`,
   // since the request itself (a 401, say) must not be replayed with the site's key.
   z.object({ seq: z.number().int().min(0), kind: z.literal('advance'), now: z.string() }),
+  // The last record of a segment that was rotated: the next records are in segment `seq`.
+  z.object({ seq: z.number().int().min(0), kind: z.literal('end') }),
 ]);
 
 /**
@@ -69,36 +74,83 @@ function decodeLine(line: Buffer): JournalEntry | undefined {
   }
 }
 
-/** What a journal file holds: its good records, and whether a torn last record follows them. */
-export type JournalScan =
-  | {
-      readonly ok: true;
-      readonly entries: readonly JournalEntry[];
-      /** Bytes up to the end of the last good record. */
-      readonly goodBytes: number;
-      readonly torn: boolean;
-    }
-  | { readonly ok: false; readonly error: string };
+/** Where a record sits in its file. */
+export interface JournalRecord {
+  readonly entry: JournalEntry;
+  readonly offset: number;
+  /** The byte after its newline. */
+  readonly end: number;
+}
+
+/** What a journal file holds: its good records, then possibly a torn last record or damage. */
+export interface JournalScan {
+  readonly records: readonly JournalRecord[];
+  /** Bytes up to the end of the last good record. */
+  readonly goodBytes: number;
+  /** A last record cut short (no newline, shorter than its length): a write the crash cut, never acknowledged. */
+  readonly torn: boolean;
+  /** The first damaged record (complete, but failing its checksum or shape); nothing after it is read. */
+  readonly damage?: { readonly offset: number; readonly end: number; readonly reason: string };
+}
+
+/** Whether the bytes without a newline at the end of a file are the start of a record cut short. */
+function isTornTail(tail: Buffer): boolean {
+  const first = tail.indexOf(32);
+  if (first < 0) return /^\d{0,10}$/.test(tail.toString('latin1'));
+  const length = tail.subarray(0, first).toString('latin1');
+  if (!/^\d{1,10}$/.test(length)) return false;
+  const rest = tail.subarray(first + 1);
+  const second = rest.indexOf(32);
+  if (second < 0) return /^[0-9a-f]{0,8}$/.test(rest.toString('latin1'));
+  if (second !== 8 || !/^[0-9a-f]{8}$/.test(rest.subarray(0, 8).toString('latin1'))) return false;
+  return rest.length - 9 <= Number(length);
+}
+
+/** Why a complete line is not a good record, or undefined when it is one. */
+function damageOf(line: Buffer): string | undefined {
+  const first = line.indexOf(32);
+  const second = first < 0 ? -1 : line.indexOf(32, first + 1);
+  if (first < 1 || second !== first + 9) return 'no record header';
+  const length = line.subarray(0, first).toString('latin1');
+  if (!/^\d{1,10}$/.test(length)) return 'no record length';
+  const payload = line.subarray(second + 1);
+  if (Number(length) !== payload.length)
+    return `its length says ${length} bytes, but ${payload.length} are there`;
+  return 'a bad checksum or content';
+}
 
 /**
- * Reads a journal file's records. A bad record at the very end is a write the crash cut short (it was
- * never acknowledged) and is reported as torn; a bad record followed by others is corruption.
+ * Reads a journal file's records. Only a last record cut short (no newline, not longer than its length)
+ * is torn; a complete record that fails its checksum is damage to an acknowledged record, wherever it is.
  */
 export function scanJournal(bytes: Buffer): JournalScan {
-  const entries: JournalEntry[] = [];
+  const records: JournalRecord[] = [];
   let offset = 0;
   while (offset < bytes.length) {
     const newline = bytes.indexOf(10, offset);
-    const end = newline < 0 ? bytes.length : newline;
-    const entry = newline < 0 ? undefined : decodeLine(bytes.subarray(offset, end));
-    if (entry === undefined) {
-      if (end + 1 >= bytes.length) return { ok: true, entries, goodBytes: offset, torn: true };
-      return { ok: false, error: `a damaged record at byte ${offset}, followed by others` };
+    if (newline < 0) {
+      const tail = bytes.subarray(offset);
+      if (isTornTail(tail)) return { records, goodBytes: offset, torn: true };
+      return {
+        records,
+        goodBytes: offset,
+        torn: false,
+        damage: { offset, end: bytes.length, reason: 'unreadable bytes at the end' },
+      };
     }
-    entries.push(entry);
-    offset = end + 1;
+    const line = bytes.subarray(offset, newline);
+    const entry = decodeLine(line);
+    if (entry === undefined)
+      return {
+        records,
+        goodBytes: offset,
+        torn: false,
+        damage: { offset, end: newline + 1, reason: damageOf(line) ?? 'a bad record' },
+      };
+    records.push({ entry, offset, end: newline + 1 });
+    offset = newline + 1;
   }
-  return { ok: true, entries, goodBytes: offset, torn: false };
+  return { records, goodBytes: offset, torn: false };
 }
 
 const SEGMENT = /^journal-(\d{12})\.log$/;
@@ -110,16 +162,6 @@ export const segmentName = (seq: number) => `journal-${String(seq).padStart(12, 
 export function segmentStart(name: string): number | undefined {
   const match = SEGMENT.exec(name);
   return match?.[1] === undefined ? undefined : Number(match[1]);
-}
-
-/** Makes a directory entry (a new or renamed file) durable. */
-export async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 type Operation =
@@ -134,7 +176,9 @@ interface Waiter {
 
 /**
  * Appends records to the current segment. `append` and `rotate` only queue; `flushed` resolves once
- * everything queued before it is on disk. The first failure is final: later calls reject with it.
+ * everything queued before it is on disk. Every write is completed (short writes are continued) and
+ * fsynced before it counts; the first failure is final: the bytes of the failed batch are cut off again
+ * (as far as the disk allows), and later calls reject with it.
  */
 export class JournalWriter {
   private readonly operations: Operation[] = [];
@@ -146,14 +190,27 @@ export class JournalWriter {
 
   private constructor(
     private readonly dir: string,
-    private file: FileHandle,
+    private readonly files: FileLayer,
+    private file: WritableFile,
+    /** Bytes of the current segment known to be on disk. */
+    private durable: number,
   ) {}
 
   /** Opens (or creates) the segment starting at `seq` for appending. */
-  static async open(dir: string, seq: number): Promise<JournalWriter> {
-    const file = await open(join(dir, segmentName(seq)), 'a');
-    await syncDirectory(dir);
-    return new JournalWriter(dir, file);
+  static async open(dir: string, seq: number, files: FileLayer = nodeFiles): Promise<JournalWriter> {
+    const file = await files.open(join(dir, segmentName(seq)), 'a');
+    try {
+      await files.syncDirectory(dir);
+      return new JournalWriter(dir, files, file, await file.size());
+    } catch (error) {
+      await file.close().catch(() => {});
+      throw error;
+    }
+  }
+
+  /** The failure that stopped the journal, if any. */
+  get failed(): Error | undefined {
+    return this.failure;
   }
 
   append(entry: JournalEntry): void {
@@ -192,32 +249,57 @@ export class JournalWriter {
     }
   }
 
+  /** Writes and fsyncs bytes at the end of the current segment. */
+  private async write(bytes: Buffer): Promise<void> {
+    if (bytes.length === 0) return;
+    await writeAll(this.file, bytes);
+    await this.file.sync();
+    this.durable += bytes.length;
+  }
+
+  /**
+   * A new segment is created (and its directory entry made durable) before the old one gets its end
+   * record, so a segment that ends with one always has its successor.
+   */
+  private async rotateTo(seq: number): Promise<void> {
+    const next = await this.files.open(join(this.dir, segmentName(seq)), 'a');
+    try {
+      await this.files.syncDirectory(this.dir);
+      await this.write(encodeRecord({ seq, kind: 'end' }));
+    } catch (error) {
+      await next.close().catch(() => {});
+      throw error;
+    }
+    await this.file.close();
+    this.file = next;
+    this.durable = await next.size();
+  }
+
   private async run(): Promise<void> {
     try {
       while (this.operations.length > 0 && this.failure === undefined) {
         const batch = this.operations.splice(0);
         let pending: Buffer[] = [];
-        const write = async () => {
-          if (pending.length === 0) return;
-          await this.file.write(Buffer.concat(pending));
-          await this.file.sync();
-          pending = [];
-        };
         for (const operation of batch) {
           if (operation.kind === 'write') pending.push(operation.bytes);
           else {
-            await write();
-            await this.file.close();
-            this.file = await open(join(this.dir, segmentName(operation.seq)), 'a');
-            await syncDirectory(this.dir);
+            await this.write(Buffer.concat(pending));
+            pending = [];
+            await this.rotateTo(operation.seq);
           }
         }
-        await write();
+        await this.write(Buffer.concat(pending));
         this.done += batch.length;
         this.settle();
       }
     } catch (error) {
       this.failure = error instanceof Error ? error : new Error(String(error));
+      // What was written of the failed batch was never acknowledged: cut it off, so that a restart
+      // does not bring back changes that were answered 503. Best effort: the failure stands anyway.
+      await this.file
+        .truncate(this.durable)
+        .then(() => this.file.sync())
+        .catch(() => {});
       this.settle();
     } finally {
       this.running = false;

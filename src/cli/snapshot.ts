@@ -1,12 +1,12 @@
 /**
  * Snapshots of `billing-core serve --data-dir`: the whole site state, and the journal position it
- * covers (records numbered below it are in it). Written to a temporary file, fsynced, then renamed over
- * the previous one, so a crash leaves either the old snapshot or the new one, never half of one.
+ * covers (records numbered below it are in it). Written to a temporary file (every byte, short writes
+ * continued), fsynced, read back and checked against its checksum, and only then renamed over the
+ * previous one: a crash or a full disk leaves either the old snapshot or the new one, never half of one.
  *
  * The file is a header line `{"format", "version", "position", "bytes", "crc32"}` and the state's JSON.
  */
 
-import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import { rebuiltListIndexes } from '../engine/list-index.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
 import type { SiteState } from '../engine/state.js';
 import { emptyList, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
-import { syncDirectory } from './journal.js';
+import { type FileLayer, nodeFiles, writeAll } from './files.js';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
 const FORMAT = 'billing-core-snapshot';
@@ -34,8 +34,8 @@ export interface Snapshot {
   readonly state: SiteState;
 }
 
-/** Writes the snapshot atomically (temporary file, fsync, rename, directory fsync). */
-export async function writeSnapshot(dir: string, snapshot: Snapshot): Promise<void> {
+/** The snapshot's bytes: the header line, then the state's JSON. */
+function encodeSnapshot(snapshot: Snapshot): Buffer {
   const body = Buffer.from(JSON.stringify(snapshot.state), 'utf8');
   const header = {
     format: FORMAT,
@@ -44,16 +44,57 @@ export async function writeSnapshot(dir: string, snapshot: Snapshot): Promise<vo
     bytes: body.length,
     crc32: crc32(body),
   };
-  const temporary = join(dir, `${SNAPSHOT_FILE}.tmp`);
-  const file = await open(temporary, 'w');
+  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);
+}
+
+/** The header and body of snapshot bytes, when the body matches the header's length and checksum. */
+function decodeSnapshotBytes(
+  bytes: Buffer,
+): { readonly position: number; readonly body: Buffer } | undefined {
+  const newline = bytes.indexOf(10);
+  if (newline < 0) return undefined;
   try {
-    await file.write(Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]));
-    await file.sync();
-  } finally {
-    await file.close();
+    const header = headerSchema.safeParse(JSON.parse(bytes.subarray(0, newline).toString('utf8')));
+    const body = bytes.subarray(newline + 1);
+    if (!header.success || header.data.bytes !== body.length || header.data.crc32 !== crc32(body))
+      return undefined;
+    return { position: header.data.position, body };
+  } catch {
+    return undefined;
   }
-  await rename(temporary, join(dir, SNAPSHOT_FILE));
-  await syncDirectory(dir);
+}
+
+/**
+ * Writes the snapshot atomically: temporary file, every byte written, fsync, read back and verified,
+ * rename, directory fsync. Throws (leaving the previous snapshot in place) when any step fails.
+ */
+export async function writeSnapshot(
+  dir: string,
+  snapshot: Snapshot,
+  files: FileLayer = nodeFiles,
+): Promise<void> {
+  const bytes = encodeSnapshot(snapshot);
+  const temporary = join(dir, `${SNAPSHOT_FILE}.tmp`);
+  try {
+    const file = await files.open(temporary, 'w');
+    try {
+      await writeAll(file, bytes);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    const written = await files.readFile(temporary);
+    const decoded = decodeSnapshotBytes(written);
+    if (!written.equals(bytes) || decoded?.position !== snapshot.position)
+      throw new Error(
+        `${temporary} does not read back as written (${written.length} of ${bytes.length} bytes)`,
+      );
+  } catch (error) {
+    await files.rm(temporary).catch(() => {});
+    throw error;
+  }
+  await files.rename(temporary, join(dir, SNAPSHOT_FILE));
+  await files.syncDirectory(dir);
 }
 
 /** The little a loaded state is checked for: the checksum already vouches for the bytes. */
@@ -97,28 +138,28 @@ function withBreakoutsAsPresented(state: SiteState): SiteState {
 /** Reads the snapshot: undefined when there is none, an error when it is damaged. */
 export async function readSnapshot(
   dir: string,
+  files: FileLayer = nodeFiles,
 ): Promise<{ ok: true; value: Snapshot | undefined } | { ok: false; error: string }> {
-  await rm(join(dir, `${SNAPSHOT_FILE}.tmp`), { force: true });
+  await files.rm(join(dir, `${SNAPSHOT_FILE}.tmp`));
   let bytes: Buffer;
   try {
-    bytes = await readFile(join(dir, SNAPSHOT_FILE));
+    bytes = await files.readFile(join(dir, SNAPSHOT_FILE));
   } catch (error) {
     if (error instanceof Error && Reflect.get(error, 'code') === 'ENOENT')
       return { ok: true, value: undefined };
     throw error;
   }
-  const damaged = { ok: false, error: `${join(dir, SNAPSHOT_FILE)} is damaged` } as const;
-  const newline = bytes.indexOf(10);
-  if (newline < 0) return damaged;
+  const damaged = {
+    ok: false,
+    error: `${join(dir, SNAPSHOT_FILE)} is damaged (${bytes.length} bytes; its checksum or shape does not hold)`,
+  } as const;
+  const decoded = decodeSnapshotBytes(bytes);
+  if (decoded === undefined) return damaged;
   try {
-    const header = headerSchema.safeParse(JSON.parse(bytes.subarray(0, newline).toString('utf8')));
-    const body = bytes.subarray(newline + 1);
-    if (!header.success || header.data.bytes !== body.length || header.data.crc32 !== crc32(body))
-      return damaged;
-    const state: unknown = JSON.parse(body.toString('utf8'));
+    const state: unknown = JSON.parse(decoded.body.toString('utf8'));
     if (!isSiteState(state)) return damaged;
     const upgraded = withLedger(withBreakoutsAsPresented(withListSets(withSetIndexes(state))));
-    return { ok: true, value: { position: header.data.position, state: upgraded } };
+    return { ok: true, value: { position: decoded.position, state: upgraded } };
   } catch {
     return damaged;
   }

@@ -104,6 +104,20 @@ describe('one-time tokens', () => {
     expect(get(again.ok('POST', '/one_time_tokens.json', { one_time_token: card }), 'token')).toBe(generated);
   });
 
+  it('POST without a token on a site without a portal secret is a 422: no name from public data (CONTRACT 9)', () => {
+    const s = site();
+    const before = s.state;
+    expect(errorsOf(s.fail('POST', '/one_time_tokens.json', { one_time_token: card }, 422))).toMatch(
+      /Token: is required.*no portal secret/,
+    );
+    expect(s.state).toBe(before);
+    expect(
+      s.ok('POST', '/one_time_tokens.json', { one_time_token: { token: 'tok_named', ...card } }),
+    ).toEqual({
+      token: 'tok_named',
+    });
+  });
+
   it('POST refuses invalid card data and a token already taken (422)', () => {
     const s = site();
     s.ok('POST', '/one_time_tokens.json', { one_time_token: { token: 'tok_1', ...card } });

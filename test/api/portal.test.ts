@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, verifyManagementLink, verifyPortalLink } from '../../src/index.js';
+import { emailOutbox, managementLinkFor, verifyManagementLink, verifyPortalLink } from '../../src/index.js';
 import { errorsOf, get, num, type Site, show, site, str } from '../helpers/api.js';
 
 const SECRET = 'test-portal-secret';
@@ -111,7 +111,7 @@ describe('billing portal: management link', () => {
 
   it('reports times in the site offset and the last invitation', () => {
     // The official example's instants; time never runs backwards, so the site starts then.
-    const s = site({ timeZone: 'America/New_York' }, '2018-02-02T18:34:29Z');
+    const s = site({ timeZone: 'America/New_York', portalSecret: SECRET }, '2018-02-02T18:34:29Z');
     const id = s.customer();
     s.ok('POST', enable(id, '?auto_invite=1'), undefined, 200);
     expect(s.ok('GET', linkPath(id))).toMatchObject({
@@ -255,11 +255,62 @@ describe('billing portal: revoke', () => {
     expect(verifyPortalLink(s.state, old, '2026-01-18T00:00:00Z')).toEqual({ ok: false, error: 'revoked' });
   });
 
+  it('revoking and enabling again within one second voids the old link; the new link is dated after it', () => {
+    // The issue 21 rule: a revocation voids every earlier link, even one made in the same second.
+    const { s, id } = enabled();
+    s.at('2026-01-16T00:00:00.100Z');
+    const old = str(s.ok('GET', linkPath(id)), 'url');
+    s.at('2026-01-16T00:00:00.400Z').ok('DELETE', revokePath(id));
+    s.at('2026-01-16T00:00:00.700Z').ok('POST', enable(id), undefined, 200);
+    const body = s.ok('GET', linkPath(id));
+    expect(body).toMatchObject({ fetch_count: 1, created_at: '2026-01-16T00:00:01Z' });
+    const fresh = str(body, 'url');
+    expect(fresh).not.toBe(old);
+    expect(verifyPortalLink(s.state, old, '2026-01-16T00:00:00.800Z')).toEqual({
+      ok: false,
+      error: 'revoked',
+    });
+    expect(verifyPortalLink(s.state, fresh, '2026-01-16T00:00:00.800Z').ok).toBe(true);
+  });
+
+  it('revoking and enabling again at one frozen instant still voids the old link', () => {
+    const { s, id } = enabled();
+    const old = str(s.ok('GET', linkPath(id)), 'url');
+    s.ok('DELETE', revokePath(id));
+    s.ok('POST', enable(id), undefined, 200);
+    const fresh = str(s.ok('GET', linkPath(id)), 'url');
+    expect(verifyPortalLink(s.state, old, '2026-01-15T12:00:00Z')).toEqual({ ok: false, error: 'revoked' });
+    expect(verifyPortalLink(s.state, fresh, '2026-01-15T12:00:00Z').ok).toBe(true);
+  });
+
   it('keeps the state as plain JSON', () => {
     const { s, id } = enabled();
     s.ok('POST', invitePath(id), undefined, 200);
     s.ok('GET', linkPath(id));
     const copy = JSON.parse(JSON.stringify(s.state));
     expect(copy, show(copy)).toEqual(s.state);
+  });
+});
+
+describe('billing portal: a site without a portal secret (CONTRACT 9)', () => {
+  it('issues no management link: a 422 saying why and how to set one, nothing changed', () => {
+    const s = site();
+    const id = s.customer();
+    s.ok('POST', enable(id), undefined, 200);
+    const before = s.state;
+    const refused = s.fail('GET', linkPath(id), undefined, 422);
+    expect(errorsOf(refused)).toMatch(/no portal secret.*set portalSecret in the site configuration/);
+    expect(s.state).toBe(before);
+  });
+
+  it('verifies no link, not even one signed with the old public default secret', () => {
+    const s = site();
+    const id = s.customer();
+    s.ok('POST', enable(id), undefined, 200);
+    const forged = managementLinkFor(id, '2026-01-15T12:00:00Z', 'billing-core-portal-acme').url;
+    expect(verifyPortalLink(s.state, forged, '2026-01-16T00:00:00Z')).toEqual({
+      ok: false,
+      error: 'bad_signature',
+    });
   });
 });

@@ -28,27 +28,42 @@ const entry = (seq: number): JournalEntry => ({
 });
 
 describe('journal records', () => {
-  it('round-trip, and a cut-short last record is torn while damage before good records is corruption', () => {
+  it('round-trip; only a last record cut short is torn, a complete record with a bad checksum is damage', () => {
+    // Issue 21 item 2: damage is never silent, wherever it is.
     const records = [0, 1, 2].map((seq) => encodeRecord(entry(seq)));
     const whole = Buffer.concat(records);
-    expect(scanJournal(whole)).toEqual({
-      ok: true,
-      entries: [entry(0), entry(1), entry(2)],
-      goodBytes: whole.length,
-      torn: false,
-    });
+    const entries = (scan: ReturnType<typeof scanJournal>) => scan.records.map((record) => record.entry);
+    const all = scanJournal(whole);
+    expect(entries(all)).toEqual([entry(0), entry(1), entry(2)]);
+    expect(all).toMatchObject({ goodBytes: whole.length, torn: false });
+    expect(all.damage).toBeUndefined();
 
     const goodTwo = (records[0]?.length ?? 0) + (records[1]?.length ?? 0);
     for (const cut of [goodTwo + 1, goodTwo + 12, whole.length - 1]) {
       const scan = scanJournal(whole.subarray(0, cut));
-      expect(scan).toEqual({ ok: true, entries: [entry(0), entry(1)], goodBytes: goodTwo, torn: true });
+      expect(entries(scan)).toEqual([entry(0), entry(1)]);
+      expect(scan).toMatchObject({ goodBytes: goodTwo, torn: true });
+      expect(scan.damage).toBeUndefined();
     }
     const flipped = Buffer.from(whole);
     flipped[goodTwo - 3] = 0x30;
-    expect(scanJournal(flipped).ok).toBe(false);
+    const first = records[0]?.length ?? 0;
+    expect(scanJournal(flipped)).toMatchObject({
+      goodBytes: first,
+      torn: false,
+      damage: { offset: first, end: goodTwo, reason: 'a bad checksum or content' },
+    });
     const lastFlipped = Buffer.from(whole);
     lastFlipped[whole.length - 3] = 0x30;
-    expect(scanJournal(lastFlipped)).toMatchObject({ ok: true, torn: true, goodBytes: goodTwo });
+    expect(scanJournal(lastFlipped)).toMatchObject({
+      goodBytes: goodTwo,
+      torn: false,
+      damage: { offset: goodTwo, end: whole.length },
+    });
+    // Garbage with no record shape at the end is damage too, not a torn write.
+    expect(scanJournal(Buffer.concat([whole, Buffer.from('garbage')])).damage).toMatchObject({
+      offset: whole.length,
+    });
   });
 });
 
@@ -120,7 +135,10 @@ describe('the data directory', () => {
 
     const second = await open();
     expect(second.store.state).toEqual(first.app.state());
-    expect(second.warnings).toEqual([`dropped a torn record at the end of ${path}`]);
+    const cut = (await readFile(path)).length + partial.length;
+    expect(second.warnings).toEqual([
+      `dropped a torn record (never acknowledged) at the end of ${path}, byte ${cut - partial.length}`,
+    ]);
     expect((await createCustomer(second.app, 3)).status).toBe(201);
     await second.store.close();
 
@@ -142,7 +160,7 @@ describe('the data directory', () => {
     await writeFile(path, bytes);
     const reopened = await openStore(dir, { site });
     expect(reopened.ok).toBe(false);
-    expect(reopened.ok ? '' : reopened.error).toContain('damaged record at byte 0');
+    expect(reopened.ok ? '' : reopened.error).toContain(`damaged journal: ${path} at byte 0, record 0`);
   });
 
   it('snapshots every so many records, rotating the journal and deleting what the snapshot covers', async () => {
@@ -163,7 +181,7 @@ describe('the data directory', () => {
     expect([6, 7]).toContain(position);
     expect(await journalFiles()).toEqual([segmentName(position)]);
     const rest = await readFile(join(dir, segmentName(position)));
-    expect(scanJournal(rest)).toMatchObject({ ok: true, entries: { length: 7 - position }, torn: false });
+    expect(scanJournal(rest)).toMatchObject({ records: { length: 7 - position }, torn: false });
 
     const second = await open(3);
     expect(second.store.state).toEqual(first.app.state());

@@ -58,7 +58,17 @@ const orUndefined = (value: string | null | undefined): string | undefined => va
 /** Validates and writes a token row; a token already taken is a 422. */
 function register(tx: Transaction, fields: Fields): Result<OneTimeToken, DomainError> {
   const id = tx.nextId('oneTimeTokens');
-  const token = fields.token ?? generatedToken(id, tx.settings.portalSecret);
+  const secret = tx.settings.portalSecret;
+  // A generated name comes from the site's secret; without one it would be guessable (CONTRACT 9).
+  if (fields.token === undefined && secret === null)
+    return err({
+      code: 'token_required',
+      status: 422,
+      message:
+        'Token: is required, because this site has no portal secret to generate one from (set portalSecret in the site configuration).',
+      field: 'token',
+    });
+  const token = fields.token ?? generatedToken(id, secret ?? '');
   if (indexGet(tx.state.indexes.oneTimeTokenKeys, token) !== undefined)
     return err({
       code: 'token_taken',

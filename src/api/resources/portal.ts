@@ -6,7 +6,7 @@
 import type { Customer } from '../../domain/customer/types.js';
 import { admit, FIVE_PER_THIRTY_MINUTES } from '../../domain/email/rate-limit.js';
 import type { DomainError } from '../../domain/errors.js';
-import { managementLinkFor, readLink } from '../../domain/portal/link.js';
+import { linksValidAfterRevocation, managementLinkFor, readLink } from '../../domain/portal/link.js';
 import type { CustomerPortal } from '../../domain/portal/types.js';
 import { recordEmail } from '../../engine/emails.js';
 import type { Transaction } from '../../engine/transaction.js';
@@ -24,6 +24,9 @@ import {
 
 const refused = (message: string): DomainError => ({ code: 'portal_refused', status: 422, message });
 const NOT_ENABLED = 'The billing portal is not enabled for this customer.';
+/** CONTRACT 9: the core never invents a secret, and none is derived from public data. */
+export const NO_PORTAL_SECRET =
+  'This site has no portal secret, so it issues no billing portal link: set portalSecret in the site configuration (billing-core serve generates one for a new data directory, or takes --portal-secret).';
 
 /** The customer's portal row, if access was ever enabled and used. */
 function portalOf(tx: Transaction, customerId: number): CustomerPortal | undefined {
@@ -117,6 +120,8 @@ export const portalRoutes: readonly Route[] = [
     run: ({ tx, params }): RouteResult => {
       const found = enabledCustomer(tx, params);
       if (!found.ok) return found;
+      const secret = tx.settings.portalSecret;
+      if (secret === null) return err(refused(NO_PORTAL_SECRET));
       const customer = found.value;
       const portal = portalOf(tx, customer.id);
       const read = readLink(
@@ -124,18 +129,14 @@ export const portalRoutes: readonly Route[] = [
         portal?.linkFetchCount ?? 0,
         tx.now,
         tx.settings.timeZone,
+        portal?.linksValidFrom ?? null,
       );
       if (!read.ok) return err(tooManyLinkRequests(tx.state, read.error.newLinkAvailableAt));
       putPortal(tx, customer.id, {
         linkCreatedAt: read.value.createdAt,
         linkFetchCount: read.value.fetchCount,
       });
-      const link = managementLinkFor(
-        customer.id,
-        read.value.createdAt,
-        tx.settings.portalSecret,
-        tx.settings.timeZone,
-      );
+      const link = managementLinkFor(customer.id, read.value.createdAt, secret, tx.settings.timeZone);
       return reply(200, (state) => presentManagementLink(state, link, read.value.fetchCount, customer));
     },
   },
@@ -167,8 +168,12 @@ export const portalRoutes: readonly Route[] = [
         updatedAt: tx.now,
       });
       // The invitation memory stays, so revoking and enabling again does not lift the invitation limit.
-      if ((portalOf(tx, found.value.id)?.linkCreatedAt ?? null) !== null)
-        putPortal(tx, found.value.id, { linkCreatedAt: null, linkFetchCount: 0 });
+      // Every link dated up to this second is void from now on, even if access is enabled again at once.
+      putPortal(tx, found.value.id, {
+        linkCreatedAt: null,
+        linkFetchCount: 0,
+        linksValidFrom: linksValidAfterRevocation(tx.now),
+      });
       return reply(200, (state) => presentRevokedInvitation(state));
     },
   },

@@ -5,6 +5,7 @@ export {
   LINK_VALID_DAYS,
   type LinkRead,
   type LinkRejection,
+  linksValidAfterRevocation,
   type ManagementLink,
   managementLinkFor,
   PORTAL_LINK_BASE,

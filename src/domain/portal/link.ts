@@ -64,6 +64,14 @@ export function managementLinkFor(
   };
 }
 
+/**
+ * The first instant (whole seconds) at which links are valid again after a revocation at `revokedAt`:
+ * the next whole second, so every link dated up to the revocation's second is void.
+ * @example linksValidAfterRevocation('2026-01-15T12:00:00.400Z') // '2026-01-15T12:00:01.000Z'
+ */
+export const linksValidAfterRevocation = (revokedAt: Instant): Instant =>
+  fromEpochMs(epochMs(wholeSeconds(revokedAt)) + 1000);
+
 /** Compares two strings of equal length in time independent of where they differ. */
 function sameText(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
@@ -114,17 +122,22 @@ export interface LinkRead {
  * link becomes available) when the current link was already read 15 times.
  * @example
  * readLink(null, 0, '2026-01-15T12:00:00.000Z', 'UTC') // ok({ createdAt: '2026-01-15T12:00:00.000Z', fetchCount: 1 })
+ * A new link is never dated before `validFrom` (the second after the last revocation).
  */
 export function readLink(
   createdAt: Instant | null,
   fetchCount: number,
   now: Instant,
   timeZone: string,
+  validFrom: Instant | null = null,
 ): Result<LinkRead, { readonly newLinkAvailableAt: Instant }> {
   const renewal =
     createdAt === null ? null : shiftFromAnchor(createdAt, timeZone, { days: LINK_RENEWAL_DAYS }, 1);
-  if (createdAt === null || renewal === null || now >= renewal)
-    return ok({ createdAt: wholeSeconds(now), fetchCount: 1 });
+  if (createdAt === null || renewal === null || now >= renewal) {
+    // A link made in the second of a revocation is dated the second after, so that it is not void.
+    const created = wholeSeconds(now);
+    return ok({ createdAt: validFrom !== null && created < validFrom ? validFrom : created, fetchCount: 1 });
+  }
   if (fetchCount >= LINK_MAX_FETCHES) return err({ newLinkAvailableAt: renewal });
   return ok({ createdAt, fetchCount: fetchCount + 1 });
 }

@@ -14,4 +14,10 @@ export interface CustomerPortal {
   readonly linkFetchCount: number;
   /** Instants of the invitations sent within the current 30-minute window, oldest first. */
   readonly recentInvitations: readonly Instant[];
+  /**
+   * Links created before this instant (whole seconds) are void: set on revocation to the second after
+   * it, so revoking and enabling again within one second (or at one frozen instant) still voids every
+   * earlier link. Absent (rows written before it existed) or null: never revoked.
+   */
+  readonly linksValidFrom?: Instant | null;
 }

@@ -80,7 +80,10 @@ export interface SiteConfig {
   readonly invoiceDefaults?: Partial<InvoiceDefaults>;
   readonly invoiceEmails?: boolean;
   readonly dunning?: Partial<DunningSettings>;
-  /** Secret that signs billing portal links (a host should set its own). */
+  /**
+   * Secret that signs billing portal links and names generated one-time tokens. Without one the site
+   * issues no portal link and generates no token names (CONTRACT 9): the core cannot invent a secret.
+   */
   readonly portalSecret?: string;
 }
 
@@ -101,7 +104,8 @@ export interface SiteSettings {
   readonly invoiceDefaults: InvoiceDefaults;
   readonly invoiceEmails: boolean;
   readonly dunning: DunningSettings;
-  readonly portalSecret: string;
+  /** Null when the host configured none (no portal links, no generated token names). */
+  readonly portalSecret: string | null;
 }
 
 const EMPTY_ADDRESS: SellerAddress = {
@@ -147,6 +151,7 @@ export function resolveSettings(config: SiteConfig = {}): SiteSettings {
       retryDays: config.dunning?.retryDays ? [...config.dunning.retryDays] : [3, 7, 14],
       finalAction: config.dunning?.finalAction ?? 'canceled',
     },
-    portalSecret: config.portalSecret ?? `billing-core-portal-${config.subdomain ?? 'acme'}`,
+    portalSecret:
+      config.portalSecret !== undefined && config.portalSecret.length > 0 ? config.portalSecret : null,
   };
 }

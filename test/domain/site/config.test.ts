@@ -29,7 +29,8 @@ describe('resolveSettings (CONTRACT 2)', () => {
       },
       invoiceEmails: true,
       dunning: { retryDays: [3, 7, 14], finalAction: 'canceled' },
-      portalSecret: 'billing-core-portal-acme',
+      // CONTRACT 9: no secret is derived from public data, so none is configured by default.
+      portalSecret: null,
     };
     expect(resolveSettings()).toEqual(expected);
     expect(resolveSettings({})).toEqual(expected);
@@ -104,7 +105,8 @@ describe('resolveSettings (CONTRACT 2)', () => {
     expect(settings.invoiceDefaults.netTerms).toBe(15);
     expect(settings.invoiceDefaults.seller.name).toBe('Named');
     expect(settings.dunning).toEqual({ retryDays: [3, 7, 14], finalAction: 'unpaid' });
-    expect(settings.portalSecret).toBe('billing-core-portal-named');
+    expect(settings.portalSecret).toBeNull();
+    expect(resolveSettings({ portalSecret: '' }).portalSecret).toBeNull();
     expect(resolveSettings({ dunning: { retryDays: [5] } }).dunning).toEqual({
       retryDays: [5],
       finalAction: 'canceled',

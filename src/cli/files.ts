@@ -1,0 +1,81 @@
+/**
+ * The file operations the data directory uses (data-dir.ts, journal.ts, snapshot.ts), behind one small
+ * interface so that tests can inject faults: a short write, or ENOSPC, at a chosen byte count.
+ *
+ * Every write goes through `writeAll`, which loops on short writes (Linux answers a write that fills the
+ * disk with fewer bytes than asked, without an error) and fails when no byte at all can be written.
+ */
+
+import { constants } from 'node:fs';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, truncate } from 'node:fs/promises';
+
+/** A file opened for writing. */
+export interface WritableFile {
+  /** Writes some of the bytes (at the end for a file opened to append); resolves to how many. */
+  readonly write: (bytes: Uint8Array) => Promise<number>;
+  readonly sync: () => Promise<void>;
+  readonly truncate: (length: number) => Promise<void>;
+  readonly size: () => Promise<number>;
+  readonly close: () => Promise<void>;
+}
+
+export interface FileLayer {
+  /** `a`: create or append; `w`: create or truncate. New files are readable by their owner only. */
+  readonly open: (path: string, flags: 'a' | 'w') => Promise<WritableFile>;
+  readonly readFile: (path: string) => Promise<Buffer>;
+  readonly readdir: (dir: string) => Promise<string[]>;
+  readonly rename: (from: string, to: string) => Promise<void>;
+  readonly rm: (path: string) => Promise<void>;
+  readonly truncate: (path: string, length: number) => Promise<void>;
+  readonly mkdir: (dir: string) => Promise<void>;
+  /** Makes a directory entry (a new or renamed file) durable. */
+  readonly syncDirectory: (dir: string) => Promise<void>;
+}
+
+const wrap = (file: FileHandle): WritableFile => ({
+  write: async (bytes) => (await file.write(bytes, 0, bytes.length, null)).bytesWritten,
+  sync: () => file.sync(),
+  truncate: (length) => file.truncate(length),
+  size: async () => (await file.stat()).size,
+  close: () => file.close(),
+});
+
+/** The real file system. */
+export const nodeFiles: FileLayer = {
+  open: async (path, flags) => wrap(await open(path, flags, 0o600)),
+  readFile: (path) => readFile(path),
+  readdir: (dir) => readdir(dir),
+  rename: (from, to) => rename(from, to),
+  rm: (path) => rm(path, { force: true }),
+  truncate: (path, length) => truncate(path, length),
+  mkdir: async (dir) => {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  },
+  syncDirectory: async (dir) => {
+    const handle = await open(dir, constants.O_RDONLY);
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  },
+};
+
+/** An error with a Node-style code, as the file system reports them. */
+export function fileError(code: string, message: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${code}: ${message}`), { code });
+}
+
+/**
+ * Writes every byte, looping on short writes; a write that makes no progress fails (a full disk).
+ * @example await writeAll(file, Buffer.from('record\n'));
+ */
+export async function writeAll(file: WritableFile, bytes: Uint8Array): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) {
+    const written = await file.write(bytes.subarray(offset));
+    if (!Number.isInteger(written) || written <= 0 || written > bytes.length - offset)
+      throw fileError('ENOSPC', `wrote ${offset} of ${bytes.length} bytes, then no more`);
+    offset += written;
+  }
+}
