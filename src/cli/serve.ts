@@ -10,7 +10,7 @@ import { isAuthorized } from '../api/auth.js';
 import type { ApiRequest, ApiResponse } from '../api/types.js';
 import { createSite, type SiteState } from '../engine/state.js';
 import { type Clock, frozenClock, parseInstant, realClock } from './clock.js';
-import { openStore, type Store } from './data-dir.js';
+import { openStore, randomPortalSecret, type Store } from './data-dir.js';
 import type { CliIo } from './io.js';
 import { type ServeOptions, serveOptions } from './serve-options.js';
 
@@ -121,7 +121,11 @@ export async function startServer(
     if (!opened.ok) throw new Error(`cannot open ${options.dataDir}: ${opened.error}`);
     store = opened.value;
   }
-  const state = store?.state ?? createSite(options.site);
+  // A site served from memory gets a random portal secret of its own when none is configured (CONTRACT 9):
+  // the core has no randomness, and a secret derived from public data would let anyone mint links.
+  const state =
+    store?.state ??
+    createSite({ ...options.site, portalSecret: options.site.portalSecret ?? randomPortalSecret() });
   // A frozen clock never starts behind what the stored site has already seen.
   const start = options.now === undefined ? undefined : latest([options.now, store?.clock, state.clock]);
   const clock = start === undefined ? realClock() : frozenClock(start);
