@@ -110,7 +110,9 @@ export function reactivate(
     delayedCancelAt: null,
     balance: '0',
   };
-  if ((options.resume || options.requireResume) && resumable) {
+  // An unpaid subscription's renewals kept invoicing its periods: the period it is in is billed already,
+  // so it is collected (above) and goes on in that period, not charged again from today.
+  if (subscription.state === 'unpaid' || ((options.resume || options.requireResume) && resumable)) {
     const inTrial =
       subscription.trialEndedAt !== null &&
       subscription.trialStartedAt !== null &&
