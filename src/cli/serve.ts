@@ -11,6 +11,7 @@ import type { ApiRequest, ApiResponse } from '../api/types.js';
 import { createSite, type SiteState } from '../engine/state.js';
 import { type Clock, frozenClock, parseInstant, realClock } from './clock.js';
 import { openStore, randomPortalSecret, type Store } from './data-dir.js';
+import type { FileLayer } from './files.js';
 import type { CliIo } from './io.js';
 import { type ServeOptions, serveOptions } from './serve-options.js';
 
@@ -106,6 +107,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export async function startServer(
   options: ServeOptions,
   warn: (message: string) => void = () => {},
+  /** The data dir's file operations (tests inject faults here). */
+  files?: FileLayer,
 ): Promise<RunningServer> {
   let store: Store | undefined;
   let storageFailed: (error: Error) => void = () => {};
@@ -119,6 +122,7 @@ export async function startServer(
       ...(options.snapshotEvery === undefined ? {} : { snapshotEvery: options.snapshotEvery }),
       ...(options.portalSecret === undefined ? {} : { portalSecret: options.portalSecret }),
       ...(options.repair === true ? { repair: true } : {}),
+      ...(files === undefined ? {} : { files }),
     });
     if (!opened.ok) throw new Error(`cannot open ${options.dataDir}: ${opened.error}`);
     const saving = opened.value;

@@ -326,6 +326,22 @@ describe('damage is never silent (issue 21 item 2)', () => {
   });
 });
 
+describe('rotation at the current position', () => {
+  it('a final snapshot with nothing new since the last one keeps the segment (no end record naming itself)', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const opened = await open();
+      await opened.store.close(opened.app.state());
+    }
+    const reopened = await open();
+    expect(reopened.warnings).toEqual([]);
+    await fill(reopened.app, 1);
+    await reopened.store.close(reopened.app.state());
+    const last = await open();
+    expect(emails(last.store)).toEqual([email(1)]);
+    await last.store.close(last.app.state());
+  });
+});
+
 describe('the portal secret of a data directory (CONTRACT 9)', () => {
   it('a new directory gets a random secret, kept across restarts; a given one replaces it with a snapshot', async () => {
     const first = await open();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { type RunningServer, serveCommand, serveOptions, startServer } from '../../src/cli/serve.js';
+import { faultyFiles, journalFilesOnly } from './faulty-files.js';
 import { finished, startCli, waitForLine } from './spawn-cli.js';
 
 const KEY = 'test-key';
@@ -149,6 +150,87 @@ describe('serve options', () => {
     expect(site).toContain('IANA time zone');
     expect(site).toContain('taxs');
     expect(await errorOf(['--api-key', 'k', '--site', join(dir, 'missing.json')])).toContain('cannot read');
+  });
+});
+
+describe('serve: portal secret, repair and a full disk (CONTRACT 9, issue 21)', () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'billing-core-serve-disk-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads --portal-secret and --repair, and refuses a short secret or --repair without --data-dir', async () => {
+    const parsed = await serveOptions([
+      '--api-key',
+      'k',
+      '--data-dir',
+      dir,
+      '--repair',
+      '--portal-secret',
+      'a-long-enough-secret',
+    ]);
+    expect(parsed).toMatchObject({ ok: true, value: { repair: true, portalSecret: 'a-long-enough-secret' } });
+    const short = await serveOptions(['--api-key', 'k', '--portal-secret', 'short']);
+    expect(short).toEqual({ ok: false, error: '--portal-secret must be 16 to 500 characters' });
+    expect(await serveOptions(['--api-key', 'k', '--repair'])).toEqual({
+      ok: false,
+      error: '--repair needs --data-dir',
+    });
+  });
+
+  it('an in-memory site gets a random portal secret per process, or the one given', async () => {
+    const site = { apiKeys: [KEY] };
+    const secrets: (string | null)[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      running = await startServer({ host: '127.0.0.1', port: 0, site });
+      secrets.push(running.app.state().settings.portalSecret);
+      await running.close();
+      running = undefined;
+    }
+    expect(secrets[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(secrets[1]).toMatch(/^[0-9a-f]{64}$/);
+    expect(secrets[0]).not.toBe(secrets[1]);
+    running = await startServer({ host: '127.0.0.1', port: 0, site, portalSecret: 'given-secret-123456' });
+    expect(running.app.state().settings.portalSecret).toBe('given-secret-123456');
+    // And the link it signs verifies under it.
+    const customer = await post(`${running.url}/customers.json`, {
+      customer: { first_name: 'A', last_name: 'B', email: 'a@example.com' },
+    });
+    const id = ((await customer.json()) as { customer: { id: number } }).customer.id;
+    await fetch(`${running.url}/portal/customers/${id}/enable.json`, { method: 'POST', headers: auth });
+    const link = await fetch(`${running.url}/portal/customers/${id}/management_link.json`, { headers: auth });
+    expect(link.status).toBe(200);
+  });
+
+  it('a change the disk cannot take answers 503, as does everything after; a restart has every 201', async () => {
+    const data = join(dir, 'full');
+    const options = { host: '127.0.0.1', port: 0, site: { apiKeys: [KEY] }, dataDir: data };
+    running = await startServer(options);
+    await running.close();
+    running = await startServer(options, () => {}, faultyFiles(700, journalFilesOnly));
+    const acked: string[] = [];
+    const statuses: number[] = [];
+    for (let n = 1; n <= 10; n += 1) {
+      const email = `c${n}@example.com`;
+      const response = await post(`${running.url}/customers.json`, {
+        customer: { first_name: 'C', last_name: 'L', email },
+      });
+      statuses.push(response.status);
+      if (response.status === 201) acked.push(email);
+    }
+    expect(acked.length).toBeGreaterThan(0);
+    expect(statuses.slice(acked.length).every((status) => status === 503)).toBe(true);
+    expect((await running.failed).message).toMatch(/ENOSPC/);
+    expect((await fetch(`${running.url}/customers.json`, { headers: auth })).status).toBe(503);
+    await running.close();
+    running = await startServer(options);
+    const listed = (await (await fetch(`${running.url}/customers.json`, { headers: auth })).json()) as {
+      customer: { email: string };
+    }[];
+    expect(listed.map((row) => row.customer.email)).toEqual(acked);
   });
 });
 
