@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFetchHandler, type SiteFetchHandler } from '../../src/adapters/fetch.js';
 import { type DataDirOptions, openStore, type Store } from '../../src/cli/data-dir.js';
 import { segmentName } from '../../src/cli/journal.js';
-import { SNAPSHOT_FILE } from '../../src/cli/snapshot.js';
+import { SNAPSHOT_FILE, writeSnapshot } from '../../src/cli/snapshot.js';
 import { tableRows } from '../../src/kernel/collection.js';
 import { basicAuth } from '../helpers/api.js';
 import { everyFile, type FaultMode, faultyFiles, journalFilesOnly, snapshotOnly } from './faulty-files.js';
@@ -365,5 +365,26 @@ describe('the portal secret of a data directory (CONTRACT 9)', () => {
     expect(fourth.store.state.settings.portalSecret).toBe('rotated-secret');
     expect(emails(fourth.store)).toEqual([email(1)]);
     await fourth.store.close();
+  });
+
+  it('a directory written with the old public default secret gets a random one, with a warning', async () => {
+    const first = await open();
+    await fill(first.app, 1);
+    const state = first.app.state();
+    await first.store.close(state);
+    const legacy = { ...state, settings: { ...state.settings, portalSecret: 'billing-core-portal-acme' } };
+    await writeSnapshot(dir, { position: 1, state: legacy });
+    const second = await open();
+    expect(second.warnings).toEqual([
+      'the site had no private portal secret; a random one was generated (earlier portal links are void)',
+    ]);
+    const secret = second.store.state.settings.portalSecret;
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    await second.store.close();
+    const third = await open();
+    expect(third.warnings).toEqual([]);
+    expect(third.store.state.settings.portalSecret).toBe(secret);
+    expect(emails(third.store)).toEqual([email(1)]);
+    await third.store.close();
   });
 });
