@@ -324,6 +324,28 @@ describe('damage is never silent (issue 21 item 2)', () => {
     expect(emails(repaired.store)).toEqual([1, 2, 3, 4, 5, 6].map(email));
     await repaired.store.close();
   });
+
+  it('segments a snapshot covers but a crash left undeleted are skipped, end records included', async () => {
+    await journalWith(0);
+    const files = faultyFiles(0, snapshotOnly);
+    const first = await open({ files, snapshotEvery: 3 });
+    for (let n = 1; n <= 7; n += 1) {
+      expect((await createCustomer(first.app, n)).status).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await first.store.close();
+    const kept = await Promise.all(
+      [0, 3, 6].map(async (seq) => [seq, await readFile(join(dir, segmentName(seq)))] as const),
+    );
+    const second = await open();
+    await second.store.close(second.app.state());
+    expect((await readdir(dir)).filter((name) => name.startsWith('journal-'))).toEqual([segmentName(7)]);
+    for (const [seq, bytes] of kept) await writeFile(join(dir, segmentName(seq)), bytes);
+    const third = await open();
+    expect(third.warnings).toEqual([]);
+    expect(emails(third.store)).toEqual([1, 2, 3, 4, 5, 6, 7].map(email));
+    await third.store.close();
+  });
 });
 
 describe('rotation at the current position', () => {
