@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -231,6 +232,66 @@ describe('serve: portal secret, repair and a full disk (CONTRACT 9, issue 21)', 
       customer: { email: string };
     }[];
     expect(listed.map((row) => row.customer.email)).toEqual(acked);
+  });
+});
+
+describe('serve on a real full disk (a small tmpfs; root on Linux only)', () => {
+  it('answers 503 once a change cannot be saved, then stops with exit code 1 and says why', async () => {
+    const mountPoint = await mkdtemp(join(tmpdir(), 'billing-core-tmpfs-'));
+    let mounted = false;
+    if (process.platform === 'linux' && process.getuid?.() === 0) {
+      try {
+        execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=96k', 'tmpfs', mountPoint], {
+          stdio: 'ignore',
+          timeout: 5000,
+        });
+        mounted = true;
+      } catch {
+        mounted = false;
+      }
+    }
+    try {
+      if (!mounted) {
+        // Not root: the injected faults (above, and in data-dir-faults.test.ts) cover the same paths.
+        expect(process.getuid?.() === 0 && process.platform === 'linux').toBe(false);
+        return;
+      }
+      const child = startCli([
+        'serve',
+        '--api-key',
+        KEY,
+        '--port',
+        '0',
+        '--data-dir',
+        join(mountPoint, 'data'),
+      ]);
+      const done = finished(child);
+      const [, url] = (await waitForLine(child, /listening on (http:\/\/\S+)/)) ?? [];
+      const statuses: number[] = [];
+      const started = Date.now();
+      for (let n = 1; n <= 600 && Date.now() - started < 30_000; n += 1) {
+        const response = await post(`${url}/customers.json`, {
+          customer: {
+            first_name: 'C',
+            last_name: 'L',
+            email: `c${n}@example.com`,
+            organization: 'x'.repeat(250),
+          },
+        }).catch(() => undefined);
+        if (response === undefined) break;
+        statuses.push(response.status);
+        if (response.status !== 201) break;
+      }
+      expect(statuses.at(-1)).toBe(503);
+      expect(statuses.filter((status) => status === 201).length).toBeGreaterThan(5);
+      const result = await done;
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('cannot save a change');
+      expect(result.stderr).toContain('nothing more is acknowledged');
+    } finally {
+      if (mounted) execFileSync('umount', [mountPoint], { stdio: 'ignore', timeout: 5000 });
+      await rm(mountPoint, { recursive: true, force: true });
+    }
   });
 });
 
