@@ -1,15 +1,22 @@
 /**
  * A small bridge from `node:http` (or `node:https`) to a fetch handler: an `IncomingMessage` becomes a
- * `Request` (its body streamed), and the handler's `Response` is written back. Body limits, ordering and
- * the engine's shapes live in the fetch handler (`fetch.ts`).
+ * `Request`, and the handler's `Response` is written back.
+ *
+ * No client can stall the others (issue 21): credentials are checked from the headers before any byte of
+ * the body is read (a 401 leaves the body unread), and the whole body is read and size-checked here,
+ * outside the handler's one-at-a-time queue, within a deadline (408 after it). Headers and whole requests
+ * are bounded too (`headersTimeout`, `requestTimeout`). The handler sees complete requests only, in the
+ * order their bodies finished arriving.
  */
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { ApiRequest, ApiResponse } from '../api/types.js';
 import {
   type ApiHandler,
   type BodyLimitOptions,
   createApiFetchHandler,
+  DEFAULT_MAX_BODY_BYTES,
   type FetchHandler,
   toResponse,
 } from './fetch.js';
@@ -26,50 +33,94 @@ export interface TlsFiles {
   readonly key: string | Buffer;
 }
 
+/** Time limits on what a client sends, in milliseconds. */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** How long a connection answered early (401, 408, 413) may go on sending before it is cut. */
+const EARLY_ANSWER_GRACE_MS = 1000;
+
 export interface NodeServerOptions {
   /** Serve HTTPS with these credentials; TLS 1.2 is the oldest version accepted. */
   readonly tls?: TlsFiles;
+  /** The largest request body accepted, in bytes; a larger one answers 413 unread. Default 16 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Time for the request headers (`server.headersTimeout`). Default 10 s. */
+  readonly headersTimeoutMs?: number;
+  /** Time for the body once the headers are in; 408 after it. Default 10 s. */
+  readonly bodyTimeoutMs?: number;
+  /** Time for the whole request (`server.requestTimeout`). Default 30 s. */
+  readonly requestTimeoutMs?: number;
+  /**
+   * Checks a request from its method, path and headers, before its body is read: an answer (a 401, say)
+   * is sent at once and the body is never read; `undefined` lets the request through.
+   */
+  readonly authorize?: (request: ApiRequest) => ApiResponse | undefined;
 }
 
-/**
- * The request body as a web stream. Cancelling it (a body over the limit) drains the rest rather than
- * cutting the connection, so the client can still read the answer.
- */
-function bodyStream(incoming: IncomingMessage): ReadableStream<Uint8Array> {
-  let open = true;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      incoming.on('data', (chunk: Buffer) => {
-        if (open) controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-      });
-      incoming.on('end', () => {
-        if (open) controller.close();
-        open = false;
-      });
-      incoming.on('close', () => {
-        if (open && !incoming.complete) controller.error(new Error('The client went away.'));
-        open = false;
-      });
-    },
-    cancel() {
-      open = false;
-      incoming.resume();
-    },
+function headersOf(incoming: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const raw = incoming.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] ?? '').toLowerCase();
+    const value = raw[i + 1] ?? '';
+    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+  }
+  return headers;
+}
+
+type BodyRead =
+  | { readonly kind: 'ok'; readonly bytes: Buffer }
+  | { readonly kind: 'too-large' }
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'gone' };
+
+/** Reads the whole body, up to `limit` bytes and within `timeoutMs`. */
+function readBody(incoming: IncomingMessage, limit: number, timeoutMs: number): Promise<BodyRead> {
+  const declared = Number(incoming.headers['content-length'] ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve({ kind: 'too-large' });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (read: BodyRead) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('close', onClose);
+      resolve(read);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) finish({ kind: 'too-large' });
+      else chunks.push(chunk);
+    };
+    const onEnd = () => finish({ kind: 'ok', bytes: Buffer.concat(chunks, size) });
+    const onClose = () =>
+      finish(incoming.complete ? { kind: 'ok', bytes: Buffer.concat(chunks, size) } : { kind: 'gone' });
+    const timer = setTimeout(() => finish({ kind: 'timeout' }), timeoutMs);
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('close', onClose);
   });
 }
 
-/** The fetch API's view of a node request; the path is kept as sent (no base URL resolution). */
-function toRequest(incoming: IncomingMessage): Request {
+/** The fetch API's view of a complete node request; the path is kept as sent (no base URL resolution). */
+function toRequest(incoming: IncomingMessage, body: Buffer | undefined): Request {
   const headers = new Headers();
   const raw = incoming.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] ?? '', raw[i + 1] ?? '');
   const method = incoming.method ?? 'GET';
   const url = `http://localhost${incoming.url?.startsWith('/') ? incoming.url : '/'}`;
-  if (method === 'GET' || method === 'HEAD') {
-    incoming.resume();
+  if (method === 'GET' || method === 'HEAD' || body === undefined)
     return new Request(url, { method, headers });
-  }
-  return new Request(url, { method, headers, body: bodyStream(incoming), duplex: 'half' });
+  return new Request(url, {
+    method,
+    headers,
+    body: new Uint8Array(body.buffer, body.byteOffset, body.length),
+  });
 }
 
 async function writeResponse(response: ServerResponse, answer: Response): Promise<void> {
@@ -84,40 +135,107 @@ async function writeResponse(response: ServerResponse, answer: Response): Promis
 }
 
 /**
+ * Answers before (or instead of) reading the body, and closes the connection: what the client still
+ * sends is discarded, and the connection is cut if it goes on past a grace period.
+ */
+function answerEarly(incoming: IncomingMessage, response: ServerResponse, answer: ApiResponse): void {
+  const headers = { ...(answer.headers ?? {}), connection: 'close' };
+  void writeResponse(response, toResponse({ ...answer, headers }));
+  if (incoming.complete) return;
+  incoming.resume();
+  const cut = setTimeout(() => incoming.socket?.destroy(), EARLY_ANSWER_GRACE_MS);
+  cut.unref();
+  incoming.socket?.once('close', () => clearTimeout(cut));
+}
+
+const errorAnswer = (status: number, message: string): ApiResponse => ({
+  status,
+  body: { errors: [message] },
+});
+
+/**
  * A `node:http` request listener over a fetch handler.
  * @example createServer(createRequestListener(createFetchHandler({ site: { apiKeys: ['secret'] } })))
  */
 export function createRequestListener(
   handler: FetchHandler,
+  options: Omit<NodeServerOptions, 'tls' | 'headersTimeoutMs' | 'requestTimeoutMs'> = {},
 ): (request: IncomingMessage, response: ServerResponse) => void {
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const bodyTimeout = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   return (incoming, response) => {
-    let request: Request;
-    try {
-      request = toRequest(incoming);
-    } catch {
-      // The fetch API refuses some methods (CONNECT, TRACE) and malformed headers outright.
-      incoming.resume();
-      void writeResponse(response, toResponse({ status: 400, body: { errors: ['Bad request.'] } }));
+    const method = incoming.method ?? 'GET';
+    const refused = options.authorize?.({
+      method,
+      path: incoming.url ?? '/',
+      headers: headersOf(incoming),
+    });
+    if (refused !== undefined) {
+      answerEarly(incoming, response, refused);
       return;
     }
-    handler(request).then(
-      (answer) => writeResponse(response, answer),
-      () =>
-        writeResponse(response, toResponse({ status: 500, body: { errors: ['Internal server error.'] } })),
-    );
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    if (!hasBody) incoming.resume();
+    const body: Promise<BodyRead> = hasBody
+      ? readBody(incoming, limit, bodyTimeout)
+      : Promise.resolve({ kind: 'ok', bytes: Buffer.alloc(0) });
+    void body.then((read) => {
+      if (read.kind === 'gone') return;
+      if (read.kind === 'too-large') {
+        answerEarly(incoming, response, errorAnswer(413, `The request body is larger than ${limit} bytes.`));
+        return;
+      }
+      if (read.kind === 'timeout') {
+        answerEarly(
+          incoming,
+          response,
+          errorAnswer(408, `The request body did not arrive within ${bodyTimeout / 1000} seconds.`),
+        );
+        return;
+      }
+      let request: Request;
+      try {
+        request = toRequest(incoming, hasBody ? read.bytes : undefined);
+      } catch {
+        // The fetch API refuses some methods (CONNECT, TRACE) and malformed headers outright.
+        void writeResponse(response, toResponse(errorAnswer(400, 'Bad request.')));
+        return;
+      }
+      handler(request).then(
+        (answer) => writeResponse(response, answer),
+        () => writeResponse(response, toResponse(errorAnswer(500, 'Internal server error.'))),
+      );
+    });
   };
 }
 
 /** A server (not yet listening) over a fetch handler; HTTPS when `options.tls` is given. */
 export function createNodeServer(handler: FetchHandler, options: NodeServerOptions = {}): NodeServer {
-  const listener = createRequestListener(handler);
-  if (options.tls === undefined) return createServer(listener);
-  return createHttpsServer({ cert: options.tls.cert, key: options.tls.key, minVersion: 'TLSv1.2' }, listener);
+  const listener = createRequestListener(handler, options);
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const requestTimeout = Math.max(
+    options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    headersTimeout + (options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS),
+  );
+  const limits = {
+    headersTimeout,
+    requestTimeout,
+    // How often those limits are checked (Node's default is every 30 s).
+    connectionsCheckingInterval: Math.min(1000, headersTimeout),
+  };
+  if (options.tls === undefined) return createServer(limits, listener);
+  return createHttpsServer(
+    { ...limits, cert: options.tls.cert, key: options.tls.key, minVersion: 'TLSv1.2' },
+    listener,
+  );
 }
 
 /** An HTTP server (not yet listening) that serves an `ApiHandler` (see `createApiFetchHandler`). */
-export function createHttpServer(handler: ApiHandler, options: BodyLimitOptions = {}): NodeServer {
-  return createNodeServer(createApiFetchHandler(handler, options));
+export function createHttpServer(
+  handler: ApiHandler,
+  options: BodyLimitOptions & Omit<NodeServerOptions, 'tls'> = {},
+): NodeServer {
+  return createNodeServer(createApiFetchHandler(handler, options), options);
 }
 
 /** Starts listening; resolves with the bound port (useful with port 0). */

@@ -219,6 +219,8 @@ async function replay(
     let records: readonly JournalRecord[] = scan.records;
     for (const [at, { entry, offset }] of records.entries()) {
       if (entry.kind === 'end') {
+        // A segment the snapshot already covers (left by a crash before its deletion).
+        if (entry.seq < next && at === records.length - 1) continue;
         if (entry.seq !== next || at !== records.length - 1)
           damage = {
             offset,

@@ -192,6 +192,8 @@ export class JournalWriter {
     private readonly dir: string,
     private readonly files: FileLayer,
     private file: WritableFile,
+    /** The first record number of the current segment. */
+    private segment: number,
     /** Bytes of the current segment known to be on disk. */
     private durable: number,
   ) {}
@@ -201,7 +203,7 @@ export class JournalWriter {
     const file = await files.open(join(dir, segmentName(seq)), 'a');
     try {
       await files.syncDirectory(dir);
-      return new JournalWriter(dir, files, file, await file.size());
+      return new JournalWriter(dir, files, file, seq, await file.size());
     } catch (error) {
       await file.close().catch(() => {});
       throw error;
@@ -262,6 +264,8 @@ export class JournalWriter {
    * record, so a segment that ends with one always has its successor.
    */
   private async rotateTo(seq: number): Promise<void> {
+    // Nothing was written since the segment began: it stays the current one.
+    if (seq === this.segment) return;
     const next = await this.files.open(join(this.dir, segmentName(seq)), 'a');
     try {
       await this.files.syncDirectory(this.dir);
@@ -272,6 +276,7 @@ export class JournalWriter {
     }
     await this.file.close();
     this.file = next;
+    this.segment = seq;
     this.durable = await next.size();
   }
 

@@ -10,11 +10,17 @@ export const USAGE = `Usage: billing-core <command> [options]
 Commands:
   demo                       a short billing story on an in-memory site, printed as invoice tables
   serve --api-key KEY [--host 127.0.0.1] [--port 3000] [--site site.json] [--now ISO]
-        [--data-dir DIR [--snapshot-every 1000]] [--tls-cert cert.pem --tls-key key.pem]
+        [--data-dir DIR [--snapshot-every 1000] [--repair]] [--portal-secret SECRET]
+        [--tls-cert cert.pem --tls-key key.pem]
                              serve the REST API over HTTP (--api-key may repeat); with --now the clock
                              is frozen and POST /_test/clock.json {"now": "<ISO>"} moves it forward.
                              --data-dir keeps the site on disk: every change is journaled and fsynced
                              before its answer, with a snapshot every N changes; a restart replays it.
+                             A change that cannot be saved answers 503 and stops the server (exit 1).
+                             A damaged or missing journal refuses to start; --repair moves the damaged
+                             records aside (reporting them) and starts without them.
+                             --portal-secret signs billing portal links (16+ characters); without it a
+                             new data dir stores a random one, and an in-memory site uses a random one.
                              --tls-cert/--tls-key serve HTTPS (TLS 1.2 or newer)
   run scenario.json          run a scenario {"site"?, "steps": [{"now", "method", "path", "query"?,
                              "headers"?, "body"?, "expect"?}]}, printing each response as a JSON line;

@@ -18,6 +18,10 @@ export interface ServeOptions {
   readonly snapshotEvery?: number;
   /** Serve HTTPS with this PEM certificate and key. */
   readonly tls?: { readonly cert: string; readonly key: string };
+  /** The secret that signs portal links (`--portal-secret`); random when neither this nor the site sets one. */
+  readonly portalSecret?: string;
+  /** Move damaged journal bytes aside instead of refusing to start (with `dataDir`). */
+  readonly repair?: boolean;
 }
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -32,6 +36,8 @@ const FLAGS = {
   'snapshot-every': { type: 'string' },
   'tls-cert': { type: 'string' },
   'tls-key': { type: 'string' },
+  'portal-secret': { type: 'string' },
+  repair: { type: 'boolean' },
 } as const;
 
 async function readPem(flag: string, path: string): Promise<Parsed<string>> {
@@ -98,6 +104,16 @@ export async function serveOptions(args: readonly string[]): Promise<Parsed<Serv
     if (!/^\d{1,9}$/.test(every) || Number(every) < 1)
       return { ok: false, error: `--snapshot-every must be a positive whole number, not "${every}"` };
     options = { ...options, snapshotEvery: Number(every) };
+  }
+  const secret = values['portal-secret'];
+  if (secret !== undefined) {
+    if (secret.length < 16 || secret.length > 500)
+      return { ok: false, error: '--portal-secret must be 16 to 500 characters' };
+    options = { ...options, portalSecret: secret };
+  }
+  if (values.repair === true) {
+    if (values['data-dir'] === undefined) return { ok: false, error: '--repair needs --data-dir' };
+    options = { ...options, repair: true };
   }
   const tls = await tlsOption(values['tls-cert'], values['tls-key']);
   if (!tls.ok) return tls;

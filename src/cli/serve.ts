@@ -11,6 +11,7 @@ import type { ApiRequest, ApiResponse } from '../api/types.js';
 import { createSite, type SiteState } from '../engine/state.js';
 import { type Clock, frozenClock, parseInstant, realClock } from './clock.js';
 import { openStore, randomPortalSecret, type Store } from './data-dir.js';
+import type { FileLayer } from './files.js';
 import type { CliIo } from './io.js';
 import { type ServeOptions, serveOptions } from './serve-options.js';
 
@@ -93,6 +94,8 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly app: App;
+  /** Settles with the error when a change could not be saved (never, without a data dir). */
+  readonly failed: Promise<Error>;
   /** Stops serving; with a data dir, flushes the journal and writes a final snapshot. */
   readonly close: () => Promise<void>;
 }
@@ -110,29 +113,58 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export async function startServer(
   options: ServeOptions,
   warn: (message: string) => void = () => {},
+  /** The data dir's file operations (tests inject faults here). */
+  files?: FileLayer,
 ): Promise<RunningServer> {
   let store: Store | undefined;
+  let storageFailed: (error: Error) => void = () => {};
+  const failed = new Promise<Error>((resolve) => {
+    storageFailed = resolve;
+  });
   if (options.dataDir !== undefined) {
     const opened = await openStore(options.dataDir, {
       site: options.site,
       warn,
       ...(options.snapshotEvery === undefined ? {} : { snapshotEvery: options.snapshotEvery }),
+      ...(options.portalSecret === undefined ? {} : { portalSecret: options.portalSecret }),
+      ...(options.repair === true ? { repair: true } : {}),
+      ...(files === undefined ? {} : { files }),
     });
     if (!opened.ok) throw new Error(`cannot open ${options.dataDir}: ${opened.error}`);
-    store = opened.value;
+    const saving = opened.value;
+    store = {
+      ...saving,
+      commit: (applied) =>
+        saving.commit(applied).catch((error: unknown) => {
+          const failure = error instanceof Error ? error : new Error(String(error));
+          storageFailed(failure);
+          throw failure;
+        }),
+    };
   }
-  // A site served from memory gets a random portal secret of its own when none is configured (CONTRACT 9):
-  // the core has no randomness, and a secret derived from public data would let anyone mint links.
-  const state =
-    store?.state ??
-    createSite({ ...options.site, portalSecret: options.site.portalSecret ?? randomPortalSecret() });
+  // In memory, a site without a secret of its own gets a random one for this process (CONTRACT 9).
+  const portalSecret = options.portalSecret ?? options.site.portalSecret ?? randomPortalSecret();
+  const state = store?.state ?? createSite({ ...options.site, portalSecret });
   // A frozen clock never starts behind what the stored site has already seen.
   const start = options.now === undefined ? undefined : latest([options.now, store?.clock, state.clock]);
   const clock = start === undefined ? realClock() : frozenClock(start);
   const app = createApp(
     store === undefined ? { state, clock, report: warn } : { state, clock, store, report: warn },
   );
-  const server = createNodeServer(app.fetch, options.tls === undefined ? {} : { tls: options.tls });
+  // Credentials are checked from the headers before the body is read (node-http.ts).
+  const authorize = (request: ApiRequest): ApiResponse | undefined => {
+    const keys = app.state().settings.apiKeys;
+    if (keys === null || isAuthorized(headerOf(request, 'authorization'), keys)) return undefined;
+    return {
+      status: 401,
+      body: { errors: ['HTTP Basic: Access denied.'] },
+      headers: { 'WWW-Authenticate': 'Basic realm="billing-core"' },
+    };
+  };
+  const server = createNodeServer(app.fetch, {
+    authorize,
+    ...(options.tls === undefined ? {} : { tls: options.tls }),
+  });
   let port: number;
   try {
     port = await listen(server, options.port, options.host);
@@ -146,7 +178,7 @@ export async function startServer(
     await closeServer(server);
     await store?.close(app.state());
   };
-  return { url: `${scheme}://${host}:${port}`, port, app, close };
+  return { url: `${scheme}://${host}:${port}`, port, app, failed, close };
 }
 
 /** Resolves on the first SIGINT or SIGTERM; listens from the moment it is called. */
@@ -191,12 +223,20 @@ export async function serveCommand(
   io.stdout(`listening on ${running.url}`);
   if (options.value.now !== undefined)
     io.stdout(`clock frozen at ${options.value.now}; POST ${CLOCK_PATH} moves it`);
-  await stop.signalled;
+  // A change that cannot be saved (a full disk, say) is answered 503, and so is every request after it:
+  // nothing more is acknowledged. The server then stops, exit code 1, so that a supervisor restarts it
+  // from what is on disk (every acknowledged change) once it can save again.
+  const failure = await Promise.race([stop.signalled.then(() => undefined), running.failed]);
+  stop.dispose();
+  if (failure !== undefined)
+    io.stderr(
+      `billing-core serve: cannot save a change (${failure.message}); it was answered 503 and nothing more is acknowledged. Stopping: every acknowledged change is on disk; restart once the disk can take writes again.`,
+    );
   try {
     await running.close();
   } catch (error) {
     io.stderr(`billing-core serve: could not save on closing: ${messageOf(error)}`);
     return 1;
   }
-  return 0;
+  return failure === undefined ? 0 : 1;
 }

@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { type RunningServer, serveCommand, serveOptions, startServer } from '../../src/cli/serve.js';
+import { faultyFiles, journalFilesOnly } from './faulty-files.js';
 import { finished, startCli, waitForLine } from './spawn-cli.js';
 
 const KEY = 'test-key';
@@ -149,6 +151,147 @@ describe('serve options', () => {
     expect(site).toContain('IANA time zone');
     expect(site).toContain('taxs');
     expect(await errorOf(['--api-key', 'k', '--site', join(dir, 'missing.json')])).toContain('cannot read');
+  });
+});
+
+describe('serve: portal secret, repair and a full disk (CONTRACT 9, issue 21)', () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'billing-core-serve-disk-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads --portal-secret and --repair, and refuses a short secret or --repair without --data-dir', async () => {
+    const parsed = await serveOptions([
+      '--api-key',
+      'k',
+      '--data-dir',
+      dir,
+      '--repair',
+      '--portal-secret',
+      'a-long-enough-secret',
+    ]);
+    expect(parsed).toMatchObject({ ok: true, value: { repair: true, portalSecret: 'a-long-enough-secret' } });
+    const short = await serveOptions(['--api-key', 'k', '--portal-secret', 'short']);
+    expect(short).toEqual({ ok: false, error: '--portal-secret must be 16 to 500 characters' });
+    expect(await serveOptions(['--api-key', 'k', '--repair'])).toEqual({
+      ok: false,
+      error: '--repair needs --data-dir',
+    });
+  });
+
+  it('an in-memory site gets a random portal secret per process, or the one given', async () => {
+    const site = { apiKeys: [KEY] };
+    const secrets: (string | null)[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      running = await startServer({ host: '127.0.0.1', port: 0, site });
+      secrets.push(running.app.state().settings.portalSecret);
+      await running.close();
+      running = undefined;
+    }
+    expect(secrets[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(secrets[1]).toMatch(/^[0-9a-f]{64}$/);
+    expect(secrets[0]).not.toBe(secrets[1]);
+    running = await startServer({ host: '127.0.0.1', port: 0, site, portalSecret: 'given-secret-123456' });
+    expect(running.app.state().settings.portalSecret).toBe('given-secret-123456');
+    // And the link it signs verifies under it.
+    const customer = await post(`${running.url}/customers.json`, {
+      customer: { first_name: 'A', last_name: 'B', email: 'a@example.com' },
+    });
+    const id = ((await customer.json()) as { customer: { id: number } }).customer.id;
+    await fetch(`${running.url}/portal/customers/${id}/enable.json`, { method: 'POST', headers: auth });
+    const link = await fetch(`${running.url}/portal/customers/${id}/management_link.json`, { headers: auth });
+    expect(link.status).toBe(200);
+  });
+
+  it('a change the disk cannot take answers 503, as does everything after; a restart has every 201', async () => {
+    const data = join(dir, 'full');
+    const options = { host: '127.0.0.1', port: 0, site: { apiKeys: [KEY] }, dataDir: data };
+    running = await startServer(options);
+    await running.close();
+    running = await startServer(options, () => {}, faultyFiles(700, journalFilesOnly));
+    const acked: string[] = [];
+    const statuses: number[] = [];
+    for (let n = 1; n <= 10; n += 1) {
+      const email = `c${n}@example.com`;
+      const response = await post(`${running.url}/customers.json`, {
+        customer: { first_name: 'C', last_name: 'L', email },
+      });
+      statuses.push(response.status);
+      if (response.status === 201) acked.push(email);
+    }
+    expect(acked.length).toBeGreaterThan(0);
+    expect(statuses.slice(acked.length).every((status) => status === 503)).toBe(true);
+    expect((await running.failed).message).toMatch(/ENOSPC/);
+    expect((await fetch(`${running.url}/customers.json`, { headers: auth })).status).toBe(503);
+    await running.close();
+    running = await startServer(options);
+    const listed = (await (await fetch(`${running.url}/customers.json`, { headers: auth })).json()) as {
+      customer: { email: string };
+    }[];
+    expect(listed.map((row) => row.customer.email)).toEqual(acked);
+  });
+});
+
+describe('serve on a real full disk (a small tmpfs; root on Linux only)', () => {
+  it('answers 503 once a change cannot be saved, then stops with exit code 1 and says why', async () => {
+    const mountPoint = await mkdtemp(join(tmpdir(), 'billing-core-tmpfs-'));
+    let mounted = false;
+    if (process.platform === 'linux' && process.getuid?.() === 0) {
+      try {
+        execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=96k', 'tmpfs', mountPoint], {
+          stdio: 'ignore',
+          timeout: 5000,
+        });
+        mounted = true;
+      } catch {
+        mounted = false;
+      }
+    }
+    try {
+      if (!mounted) {
+        // Not root: the injected faults (above, and in data-dir-faults.test.ts) cover the same paths.
+        expect(process.getuid?.() === 0 && process.platform === 'linux').toBe(false);
+        return;
+      }
+      const child = startCli([
+        'serve',
+        '--api-key',
+        KEY,
+        '--port',
+        '0',
+        '--data-dir',
+        join(mountPoint, 'data'),
+      ]);
+      const done = finished(child);
+      const [, url] = (await waitForLine(child, /listening on (http:\/\/\S+)/)) ?? [];
+      const statuses: number[] = [];
+      const started = Date.now();
+      for (let n = 1; n <= 600 && Date.now() - started < 30_000; n += 1) {
+        const response = await post(`${url}/customers.json`, {
+          customer: {
+            first_name: 'C',
+            last_name: 'L',
+            email: `c${n}@example.com`,
+            organization: 'x'.repeat(250),
+          },
+        }).catch(() => undefined);
+        if (response === undefined) break;
+        statuses.push(response.status);
+        if (response.status !== 201) break;
+      }
+      expect(statuses.at(-1)).toBe(503);
+      expect(statuses.filter((status) => status === 201).length).toBeGreaterThan(5);
+      const result = await done;
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('cannot save a change');
+      expect(result.stderr).toContain('nothing more is acknowledged');
+    } finally {
+      if (mounted) execFileSync('umount', [mountPoint], { stdio: 'ignore', timeout: 5000 });
+      await rm(mountPoint, { recursive: true, force: true });
+    }
   });
 });
 
