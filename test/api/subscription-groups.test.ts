@@ -186,7 +186,7 @@ describe('the /subscription_groups resource', () => {
     create({ subscription_id: child.id });
   });
 
-  it('updates members: adds and removes; the primary must be listed unless the array is empty', () => {
+  it('updates members: adds and removes; the primary must be listed; an empty array removes all', () => {
     const { s, root, child, grandchild, stranger } = family();
     s.ok('POST', '/subscription_groups.json', {
       subscription_group: { subscription_id: root.id, member_ids: [child.id] },
@@ -206,8 +206,14 @@ describe('the /subscription_groups resource', () => {
     );
     expect(arr(foreign, 'errors', 'members')).toHaveLength(1);
     s.fail('PUT', put([]), { subscription_group: { member_ids: 'x' } }, 422);
+    // SPEC 4.6: "an empty array removes all"; the official docs: "To clean up members, just leave the
+    // array empty". With no member left the group is gone, as when its last member leaves.
     const emptied = s.ok('PUT', put([]), { subscription_group: { member_ids: [] } });
-    expect(get(emptied, 'subscription_group', 'subscription_ids')).toEqual([root.id]);
+    expect(get(emptied, 'subscription_group', 'subscription_ids')).toEqual([]);
+    s.fail('GET', `/subscription_groups/lookup.json?subscription_id=${root.id}`, undefined, 404);
+    s.fail('GET', `/subscription_groups/lookup.json?subscription_id=${grandchild.id}`, undefined, 404);
+    s.fail('GET', put([]), undefined, 404);
+    expect(num(s.ok('GET', `/subscriptions/${root.id}.json`), 'subscription', 'id')).toBe(root.id);
     s.fail(
       'PUT',
       '/subscription_groups/grp_0000000000099.json',

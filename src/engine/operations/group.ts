@@ -134,8 +134,10 @@ export function createGroup(tx: Transaction, input: NewGroup): SubscriptionGroup
 }
 
 /**
- * Sets a group's members to `listed` (SPEC 4.6 Update Members). The primary is always a member: a
- * non-empty list must name it; an empty list removes every member but the primary.
+ * Sets a group's members to `listed` (SPEC 4.6 Update Members). A non-empty list must name the primary,
+ * which is always a member while the group exists. An empty list removes every member ("an empty array
+ * removes all"), the primary too, and with no member left the group itself is deleted, as when its last
+ * member leaves: the answer shows it with no `subscription_ids`, and reading it afterwards is a 404.
  */
 export function updateMembers(
   tx: Transaction,
@@ -158,6 +160,10 @@ export function updateMembers(
     if (problem !== null) problems.push(problem);
   }
   if (problems.length > 0) return err(problems);
+  if (listed.length === 0) {
+    deleteGroup(tx, group);
+    return ok({ ...group, memberIds: [], updatedAt: tx.now });
+  }
   writeMembers(tx, group, nextMembers(group.primarySubscriptionId, listed));
   return ok(tx.get('subscriptionGroups', group.id) ?? group);
 }
