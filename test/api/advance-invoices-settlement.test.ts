@@ -115,6 +115,7 @@ describe('advance invoice: still open when its period starts, with usage to bill
     expect(events.map((event) => event.key)).toEqual([
       'statement_closed',
       'payment_success',
+      'invoice_issued',
       'payment_success',
       'renewal_success',
     ]);

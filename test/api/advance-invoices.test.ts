@@ -263,7 +263,12 @@ describe('advance invoice: component charges', () => {
       tax_amount: '0.11',
       total_amount: '1.46',
     });
-    expect(keys(events)).toEqual(['statement_closed', 'payment_success', 'renewal_success']);
+    expect(keys(events)).toEqual([
+      'statement_closed',
+      'invoice_issued',
+      'payment_success',
+      'renewal_success',
+    ]);
     expect(alone).toHaveLength(1);
     expect(linesOf(covered)).toEqual(linesOf(alone));
     expect(sumOf(covered, 'subtotal_amount')).toBe(sumOf(alone, 'subtotal_amount'));

@@ -42,9 +42,9 @@ describe('unpaid: charges accrue, collections pause', () => {
     s.state = state;
     expect(attempts).toHaveLength(3);
     expect(renewals).toEqual([
-      ['statement_closed', 'renewal_failure'],
-      ['statement_closed', 'renewal_failure'],
-      ['statement_closed', 'renewal_failure'],
+      ['statement_closed', 'invoice_issued', 'renewal_failure'],
+      ['statement_closed', 'invoice_issued', 'renewal_failure'],
+      ['statement_closed', 'invoice_issued', 'renewal_failure'],
     ]);
     const invoices = s.invoices(id);
     expect(invoices.map((invoice) => [str(invoice, 'status'), str(invoice, 'due_amount')])).toEqual([

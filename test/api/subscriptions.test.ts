@@ -31,7 +31,11 @@ describe('subscriptions: signup', () => {
         credit_card: { id: profile, masked_card_number: 'XXXX-XXXX-XXXX-1111' },
       },
     });
-    expect(created.events.map((event) => event.key)).toEqual(['payment_success', 'signup_success']);
+    expect(created.events.map((event) => event.key)).toEqual([
+      'invoice_issued',
+      'payment_success',
+      'signup_success',
+    ]);
     const [invoice] = s.invoices(1);
     expect(invoice).toMatchObject({
       role: 'signup',

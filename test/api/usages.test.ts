@@ -55,6 +55,8 @@ describe('metered usage', () => {
       {
         quantity: '194',
         subtotal_amount: '47.00',
+        // The official Read Invoice example's blended price: 47 / 194 to 8 decimal places.
+        unit_price: '0.24226804',
         tiered_unit_price: true,
         period_range_start: '2026-01-15',
         period_range_end: '2026-02-15',

@@ -25,6 +25,7 @@ describe('dunning', () => {
     const events = s.advance(days(0));
     expect(keys(events)).toEqual([
       'subscription_state_change',
+      'invoice_issued',
       'payment_failure',
       'renewal_failure',
       'subscription_state_change',

@@ -9,8 +9,14 @@ describe('renewals', () => {
     const { id } = s.subscribed(s.product({ price_in_cents: 1000 }));
     s.at('2026-02-16T00:00:00Z');
     const read = s.request('GET', `/subscriptions/${id}.json`);
-    expect(keys(read.events)).toEqual(['statement_closed', 'payment_success', 'renewal_success']);
+    expect(keys(read.events)).toEqual([
+      'statement_closed',
+      'invoice_issued',
+      'payment_success',
+      'renewal_success',
+    ]);
     expect(read.events.map((event) => event.created_at)).toEqual([
+      '2026-02-15T12:00:00.000Z',
       '2026-02-15T12:00:00.000Z',
       '2026-02-15T12:00:00.000Z',
       '2026-02-15T12:00:00.000Z',
@@ -130,7 +136,12 @@ describe('trial ends', () => {
     const s = site();
     const { id } = s.subscribed(s.product(trial));
     const events = s.advance('2026-02-01T00:00:00Z');
-    expect(keys(events)).toEqual(['subscription_state_change', 'payment_success', 'renewal_success']);
+    expect(keys(events)).toEqual([
+      'subscription_state_change',
+      'invoice_issued',
+      'payment_success',
+      'renewal_success',
+    ]);
     expect(s.subscription(id)).toMatchObject({
       state: 'active',
       previous_state: 'trialing',

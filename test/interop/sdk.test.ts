@@ -233,7 +233,16 @@ describe('the official SDK against billing-core serve', () => {
     const eventIds = all.map((entry) => entry.event.id);
     expect(eventIds).toEqual([...eventIds].sort((a, b) => (a < b ? -1 : 1)));
 
-    const issued = all.find((entry) => entry.event.key === EventKey.InvoiceIssued)?.event;
+    const issuedRoles = all
+      .filter((entry) => entry.event.key === EventKey.InvoiceIssued)
+      .map((entry) => (entry.event.eventSpecificData as { role?: string } | null)?.role);
+    // docs/events.md: signup and ad hoc invoices alike record invoice_issued.
+    expect(issuedRoles).toEqual(expect.arrayContaining(['signup', 'adhoc']));
+    const issued = all.find(
+      (entry) =>
+        entry.event.key === EventKey.InvoiceIssued &&
+        (entry.event.eventSpecificData as { role?: string } | null)?.role === 'adhoc',
+    )?.event;
     expect(issued?.eventSpecificData).toMatchObject({ totalAmount: '49.50', paidAmount: '49.50' });
     const allocation = all.find((entry) => entry.event.key === EventKey.ComponentAllocationChange)?.event;
     expect(allocation?.eventSpecificData).toMatchObject({ previousAllocation: 0, newAllocation: 3 });
@@ -241,7 +250,8 @@ describe('the official SDK against billing-core serve', () => {
     const filtered = (
       await events.listEvents({ filter: [EventKey.SignupSuccess, EventKey.InvoiceIssued] })
     ).result.map((entry) => entry.event.key);
-    expect(filtered).toEqual(['invoice_issued', 'signup_success']);
+    // Newest first: the ad hoc and the allocation invoices, the signup, and the signup invoice before it.
+    expect(filtered).toEqual(['invoice_issued', 'invoice_issued', 'signup_success', 'invoice_issued']);
 
     const ofSubscription = (await events.listSubscriptionEvents({ subscriptionId: ids.subscription })).result;
     expect(ofSubscription.every((entry) => entry.event.subscriptionId === ids.subscription)).toBe(true);

@@ -14,7 +14,7 @@ import {
   type InvoiceCouponSpec,
 } from '../../engine/operations/invoice-drafts.js';
 import type { Transaction } from '../../engine/transaction.js';
-import { div, isZero, mul } from '../../kernel/money.js';
+import { mul } from '../../kernel/money.js';
 import { calendarDateOf } from '../../kernel/time.js';
 import { findRef } from '../common.js';
 import { findComponent } from './components-present.js';
@@ -229,12 +229,7 @@ export function priceComponentQuantity(
   | { ok: false; error: string } {
   const cost = priceQuantity(pricePoint.pricingScheme, quantity, pricePoint.prices);
   if (!cost.ok) return { ok: false, error: cost.error.message };
-  const tiered = cost.value.tiered;
-  const unitPrice = isZero(quantity)
-    ? cost.value.unitPrice
-    : tiered
-      ? div(cost.value.amount, quantity)
-      : cost.value.unitPrice;
+  const { tiered, unitPrice } = cost.value;
   const exact = mul(quantity, unitPrice) === cost.value.amount;
   return { ok: true, value: { unitPrice, tiered, ...(exact ? {} : { amount: cost.value.amount }) } };
 }

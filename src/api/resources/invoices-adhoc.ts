@@ -4,7 +4,6 @@
  */
 
 import { couponAppliesTo } from '../../domain/coupon/rules.js';
-import { invoiceIssuedData } from '../../domain/invoice/issued-event.js';
 import type { Invoice, InvoiceAddress } from '../../domain/invoice/types.js';
 import {
   createInvoice,
@@ -19,6 +18,7 @@ import {
   draftLines,
   type LineDraft,
 } from '../../engine/operations/invoice-drafts.js';
+import { recordInvoiceIssued } from '../../engine/operations/invoice-events.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { err } from '../../kernel/result.js';
 import { addDays, calendarDateOf } from '../../kernel/time.js';
@@ -120,15 +120,7 @@ function createAdHocInvoice(tx: Transaction, subscriptionRef: string, body: unkn
       ? {}
       : { shippingAddress: addressOf(request.shippingAddress) ?? null }),
   });
-  if (status === 'open') {
-    tx.record({
-      key: 'invoice_issued',
-      message: `Invoice ${invoice.number} issued`,
-      subscriptionId: subscription.id,
-      customerId: invoice.customerId,
-      data: { ...invoiceIssuedData(invoice), status: invoice.status },
-    });
-  }
+  if (status === 'open') recordInvoiceIssued(tx, invoice);
   return enveloped(invoice);
 }
 

@@ -7,7 +7,8 @@
  * - per_unit: q × unit price (the price point's unit price, or its single bracket's price).
  * - tiered: each bracket prices the units of q that fall in it: Σ min(q, end) − (start − 1), when positive,
  *   × price. 194 units under `1–100 @ 0, 101–∞ @ 0.50` cost 100 × 0 + 94 × 0.50 = 47. The line shows the
- *   blended unit price amount ÷ q (47 / 194 ≈ 0.2423) and `tiered_unit_price: true`.
+ *   blended unit price amount ÷ q to 8 decimal places (47 / 194 = "0.24226804") and `tiered_unit_price:
+ *   true`; its subtotal is the exact amount, not q × the rounded blend.
  * - volume: every unit at the price of the bracket that contains q: 7 units under `1–5 @ 100, 6–10 @ 90`
  *   cost 7 × 90 = 630.
  * - stairstep: the price of the bracket that contains q, once, as a flat amount: 30 customers under
@@ -27,7 +28,7 @@
  */
 
 import { assertNever } from '../../kernel/invariant.js';
-import { cmp, type Dec, div, isNegative, isZero, min, mul, sub, sum } from '../../kernel/money.js';
+import { cmp, type Dec, div, isNegative, isZero, min, mul, roundTo, sub, sum } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { bracketFloor, containingBracket, validateBrackets } from './brackets.js';
 import {
@@ -49,7 +50,7 @@ import {
  *   { startingQuantity: '101', endingQuantity: null, unitPrice: '0.5' },
  * ];
  * priceQuantity('tiered', '194', prices)
- * // ok({ amount: '47', unitPrice: '0.2422680412371134020618556701030927835052', tiered: true, breakdown: [...] })
+ * // ok({ amount: '47', unitPrice: '0.24226804', tiered: true, breakdown: [...] })
  * priceQuantity('volume', '194', prices) // ok({ amount: '97', unitPrice: '0.5', tiered: false, ... })
  * priceQuantity('per_unit', '3', [], '9.99') // ok({ amount: '29.97', unitPrice: '9.99', ... })
  */
@@ -111,6 +112,9 @@ function pricePerUnit(
   return ok({ amount, unitPrice: bracket.unitPrice, tiered: false, breakdown });
 }
 
+/** Decimal places of a blended unit price (reference/api-notes.md 7.3's tiered line). */
+const BLENDED_PLACES = 8;
+
 /** Each bracket prices the units of the quantity that fall inside it. */
 function priceTiered(quantity: Dec, brackets: readonly PriceBracket[]): QuantityCost {
   const breakdown: BracketCharge[] = [];
@@ -127,7 +131,8 @@ function priceTiered(quantity: Dec, brackets: readonly PriceBracket[]): Quantity
   const amount = sum(breakdown.map((part) => part.amount));
   // With no units there is nothing to average; the blend tends to the first bracket's price as q → 0.
   const firstPrice = brackets[0]?.unitPrice ?? '0';
-  const unitPrice = isZero(quantity) ? firstPrice : div(amount, quantity);
+  // Written as the official API writes it: to 8 decimal places (47 / 194 is "0.24226804").
+  const unitPrice = isZero(quantity) ? firstPrice : roundTo(div(amount, quantity), BLENDED_PLACES);
   return { amount, unitPrice, tiered: true, breakdown };
 }
 

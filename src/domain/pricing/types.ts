@@ -45,7 +45,7 @@ export interface QuantityCost {
   readonly amount: Dec;
   /**
    * The unit price an invoice line shows: the applicable price (per_unit, volume), the flat bracket price
-   * (stairstep), or the blended `amount / quantity` (tiered, to 40 significant digits).
+   * (stairstep), or the blended `amount / quantity` (tiered, to 8 decimal places, as the official API).
    */
   readonly unitPrice: Dec;
   /** True for the tiered scheme, whose unit price is a blend (`tiered_unit_price` on the line). */

@@ -27,6 +27,7 @@ import { groupOf } from './group.js';
 import type { MemberCharges } from './group-billing.js';
 import { createInvoice } from './invoice-build.js';
 import type { ChargeLine, InvoiceCouponSpec } from './invoice-drafts.js';
+import { recordInvoiceIssued } from './invoice-events.js';
 import { applyBalances, settleIfPaid, voidInvoice } from './invoice-issue.js';
 import { productCharge, recordRenewalOutcome, renewalFailed, startDunning } from './lifecycle.js';
 import { nextPeriodOf, renewalCouponSpecs } from './proforma.js';
@@ -84,6 +85,7 @@ export function issueAdvanceInvoice(
     advance: true,
   });
   const applied = settleIfPaid(tx, applyBalances(tx, invoice));
+  recordInvoiceIssued(tx, applied);
   if (applied.status !== 'paid') collectInvoice(tx, applied.id, gateway);
   const latest = tx.get('subscriptions', subscription.id) ?? current;
   tx.put('subscriptions', { ...latest, advanceInvoiceId: invoice.id, updatedAt: tx.now });
@@ -146,6 +148,7 @@ export function renewCoveredPeriod(
     periodEndsAt: period.end,
   });
   const applied = settleIfPaid(tx, applyBalances(tx, invoice));
+  recordInvoiceIssued(tx, applied);
   const outcome = collectInvoice(tx, applied.id, gateway);
   const failed = [
     { invoiceId: advance.id, outcome: advanceOutcome },

@@ -27,6 +27,7 @@ import { saveRow, wireQuantity } from './allocation-rows.js';
 import { collectInvoice } from './billing.js';
 import { createInvoice } from './invoice-build.js';
 import type { ChargeLine } from './invoice-drafts.js';
+import { recordInvoiceIssued } from './invoice-events.js';
 import { applyBalances, settleIfPaid, voidInvoice } from './invoice-issue.js';
 
 export interface AllocationOutcome {
@@ -88,7 +89,9 @@ export function allocate(
   if (!planned.ok) return planned;
   const plan = planned.value;
   const ids = plan.items.map(() => tx.nextId('allocations'));
-  if (isPositive(plan.credit)) addServiceCredit(tx, subscription.id, plan.credit);
+  // The credit is granted first so the call's own charges can use it; its record follows the allocation
+  // records, in the order docs/events.md gives.
+  const credited = isPositive(plan.credit) ? addServiceCredit(tx, subscription.id, plan.credit) : null;
   const immediate = plan.items.flatMap((item) => (item.charge !== null && !item.accrueCharge ? [item] : []));
   const collected =
     immediate.length === 0
@@ -132,6 +135,7 @@ export function allocate(
     recordAllocation(tx, subscription, allocation, item);
     return allocation;
   });
+  if (credited !== null) recordDowngradeCredit(tx, subscription, credited);
   return ok({ plan, allocations, invoice: collected.invoice });
 }
 
@@ -164,6 +168,7 @@ function chargeNow(
   if (subscription === undefined) throw new Error('allocated subscription exists');
   const lines = items.flatMap((item) => (item.charge === null ? [] : [item.charge]));
   const applied = settleIfPaid(tx, applyBalances(tx, chargeInvoice(tx, subscription, lines)));
+  recordInvoiceIssued(tx, applied);
   if (applied.status === 'paid') return { invoice: applied, payment: null, accrue: false };
   const outcome = collectInvoice(tx, applied.id, gateway);
   const invoice = tx.get('invoices', applied.id) ?? applied;
@@ -223,18 +228,29 @@ function accrueInstead(tx: Transaction, invoice: Invoice, reason: string): Invoi
   return voided.ok ? voided.value : invoice;
 }
 
-/** Adds a downgrade credit to the subscription's service credit. */
-function addServiceCredit(tx: Transaction, subscriptionId: number, amount: Dec): void {
+interface GrantedCredit {
+  readonly amount: Dec;
+  /** The service credit balance just after the grant. */
+  readonly balance: Dec;
+}
+
+/** Adds a downgrade credit to the subscription's service credit; `recordDowngradeCredit` logs it. */
+function addServiceCredit(tx: Transaction, subscriptionId: number, amount: Dec): GrantedCredit | null {
   const subscription = tx.get('subscriptions', subscriptionId);
-  if (subscription === undefined) return;
+  if (subscription === undefined) return null;
   const balance = add(subscription.serviceCreditBalance, amount);
   tx.put('subscriptions', { ...subscription, serviceCreditBalance: balance, updatedAt: tx.now });
   postServiceCreditGranted(tx, subscriptionId, amount, 'downgrade');
+  return { amount, balance };
+}
+
+function recordDowngradeCredit(tx: Transaction, subscription: Subscription, credit: GrantedCredit): void {
+  const { amount, balance } = credit;
   const currency = tx.settings.currency;
   tx.record({
     key: 'subscription_service_credit_account_balance_changed',
     message: `Service credit of ${amount} added for an allocation downgrade`,
-    subscriptionId,
+    subscriptionId: subscription.id,
     customerId: subscription.customerId,
     data: {
       reason: 'Allocation downgrade credit',

@@ -40,19 +40,25 @@ const atIndex = (index: number, message: string): DomainError =>
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** The `svc` (or `serviceName`) object of an item, own properties only. */
+/**
+ * The `svc` object of an item, own properties only: under the site's `serviceName`, `svc`, or `chargify`,
+ * the key the official SDK sends (its `EBBEvent.chargify`) whatever the site calls itself.
+ */
 function serviceObject(tx: Transaction, item: Readonly<Record<string, unknown>>): unknown {
-  for (const name of [tx.settings.serviceName, 'svc']) {
+  for (const name of [tx.settings.serviceName, 'svc', 'chargify']) {
     if (Object.hasOwn(item, name)) return item[name];
   }
   return undefined;
 }
 
+const serviceKeys = (tx: Transaction): string =>
+  [...new Set([tx.settings.serviceName, 'svc', 'chargify'])].join(' or ');
+
 /** The subscription an item names, validated (its timestamp too). */
 function itemSubscription(tx: Transaction, item: unknown, index: number): Result<Subscription, DomainError> {
   if (!isRecord(item)) return err(atIndex(index, 'must be an object'));
   const svc = serviceObject(tx, item);
-  if (!isRecord(svc)) return err(atIndex(index, `must have a ${tx.settings.serviceName} object`));
+  if (!isRecord(svc)) return err(atIndex(index, `must have a ${serviceKeys(tx)} object`));
   const id = Object.hasOwn(svc, 'subscription_id') ? svc['subscription_id'] : undefined;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0)
     return err(atIndex(index, 'subscription_id must be a positive integer'));

@@ -8,7 +8,6 @@
  */
 
 import type { SubscriptionGroup } from '../../domain/group/types.js';
-import { invoiceIssuedData } from '../../domain/invoice/issued-event.js';
 import type { Invoice } from '../../domain/invoice/types.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
@@ -18,6 +17,7 @@ import type { Transaction } from '../transaction.js';
 import { type ChargeLine, type CollectionOutcome, collectInvoice, createInvoice } from './billing.js';
 import { settleChildren } from './group-invoices.js';
 import { customerAddress, partyOf } from './invoice-drafts.js';
+import { recordInvoiceIssued } from './invoice-events.js';
 import { applyBalances } from './invoice-issue.js';
 import { renewalCouponSpecs } from './proforma.js';
 
@@ -123,13 +123,7 @@ export function billConsolidated(
   );
   const known = children.map((child) => child.id);
   // The parent is the invoice issued to the payer; its children stay pending behind it.
-  tx.record({
-    key: 'invoice_issued',
-    message: `Invoice ${parent.number} issued`,
-    subscriptionId: parent.subscriptionId,
-    customerId: parent.customerId,
-    data: { ...invoiceIssuedData(parent), status: parent.status },
-  });
+  recordInvoiceIssued(tx, parent);
   const outcome: CollectionOutcome = isPositive(parent.totals.due)
     ? collectInvoice(tx, parent.id, gateway)
     : { kind: 'nothing-due' };

@@ -16,6 +16,7 @@ import { componentRenewalCharges } from './component-renewal.js';
 import { groupOf } from './group.js';
 import type { MemberCharges } from './group-billing.js';
 import { billGroupMembers, renewWithGroup } from './group-renewal.js';
+import { recordInvoiceIssued } from './invoice-events.js';
 import { applyBalances, settleIfPaid } from './invoice-issue.js';
 import { renewalCouponSpecs } from './proforma.js';
 import { cancelNow, resume } from './status.js';
@@ -215,6 +216,7 @@ export function billPeriod(
     periodEndsAt: subscription.currentPeriodEndsAt,
   });
   const applied = settleIfPaid(tx, applyBalances(tx, invoice));
+  recordInvoiceIssued(tx, applied);
   // The `unpaid` final action: "Charges accrue, but collections pause" until the subscription is
   // reactivated or what it owes is paid. Its balances still apply; the gateway is not asked.
   const paused = subscription.state === 'unpaid' && isPositive(applied.totals.due);

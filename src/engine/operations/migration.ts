@@ -20,6 +20,7 @@ import { listed } from '../list-index.js';
 import { Transaction } from '../transaction.js';
 import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
 import { resolveCouponCode } from './coupon-use.js';
+import { recordInvoiceIssued } from './invoice-events.js';
 import { applyBalances, settleIfPaid } from './invoice-issue.js';
 import { changeState, initialChargeLine, productCharge } from './lifecycle.js';
 import { paidInPeriod } from './period-payments.js';
@@ -195,6 +196,7 @@ export function migrate(
     periodEndsAt: period.end,
   });
   const applied = settleIfPaid(tx, applyBalances(tx, invoice));
+  recordInvoiceIssued(tx, applied);
   const creditApplied = applied.totals.credit;
   const paymentDue = applied.totals.due;
   if (isPositive(paymentDue)) {

@@ -17,7 +17,9 @@ import { err, ok, type Result } from '../../kernel/result.js';
 import { listedRows } from '../list-index.js';
 import type { Transaction } from '../transaction.js';
 import { type CollectionOutcome, collectInvoice, createInvoice } from './billing.js';
+import { recordBillingDateChange } from './billing-date.js';
 import { invalidCouponCode } from './coupon-use.js';
+import { recordInvoiceIssued } from './invoice-events.js';
 import { changeState, productCharge } from './lifecycle.js';
 import { renewalCouponSpecs } from './proforma.js';
 import { refusedTransition } from './status.js';
@@ -166,6 +168,7 @@ export function reactivate(
     nextDunningAt: null,
     dunningInvoiceIds: [],
   });
+  recordBillingDateChange(tx, current, restarted);
   if (trial) return ok(restarted);
   const charge = productCharge(tx, restarted, period.start, period.end);
   const lines = charge === undefined ? [] : [charge];
@@ -189,6 +192,7 @@ export function reactivate(
     periodStartedAt: period.start,
     periodEndsAt: period.end,
   });
+  recordInvoiceIssued(tx, invoice);
   if (isPositive(invoice.totals.due)) {
     const refusal = paymentRefused(collectInvoice(tx, invoice.id, gateway));
     if (refusal) return err(withLink(refusal, actionLink(subscription)));

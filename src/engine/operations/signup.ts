@@ -16,6 +16,7 @@ import { shiftFromAnchor } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
 import { invalidCouponCode, recordCouponUse } from './coupon-use.js';
+import { recordInvoiceIssued } from './invoice-events.js';
 import { initialChargeLine, productCharge } from './lifecycle.js';
 import { renewalCouponSpecs } from './proforma.js';
 import {
@@ -165,6 +166,7 @@ export function signup(
     if (coupon.sourceId !== null)
       recordCouponUse(tx, coupon.sourceId, product.id, invoice.totals.discount, invoice.totals.total);
   }
+  recordInvoiceIssued(tx, tx.get('invoices', invoice.id) ?? invoice);
   const outcome = collectInvoice(tx, invoice.id, gateway);
   if (outcome.kind === 'failed') {
     return err(

@@ -14,6 +14,8 @@ import { formatTimestamp, type Instant } from '../../kernel/time.js';
 import { listedRows } from '../list-index.js';
 import type { Transaction } from '../transaction.js';
 import { type ChargeLine, collectInvoice, createInvoice } from './billing.js';
+import { recordBillingDateChange } from './billing-date.js';
+import { recordInvoiceIssued } from './invoice-events.js';
 import { changeState, productCharge } from './lifecycle.js';
 
 /** The 422 of a command the transition table refuses. */
@@ -164,13 +166,7 @@ export function startNewPeriod(
     nextAssessmentAt: period.end,
     updatedAt: tx.now,
   });
-  if (subscription.nextAssessmentAt !== moved.nextAssessmentAt)
-    tx.record({
-      key: 'billing_date_change',
-      message: `Billing date of subscription ${subscription.id} changed to ${moved.nextAssessmentAt}`,
-      subscriptionId: subscription.id,
-      customerId: subscription.customerId,
-    });
+  recordBillingDateChange(tx, subscription, moved);
   const charge = productCharge(tx, moved, period.start, period.end);
   const lines = [...(charge === undefined ? [] : [charge]), ...extra];
   const invoice = createInvoice(tx, {
@@ -181,6 +177,7 @@ export function startNewPeriod(
     periodStartedAt: period.start,
     periodEndsAt: period.end,
   });
+  recordInvoiceIssued(tx, invoice);
   return { subscription: moved, outcome: collectInvoice(tx, invoice.id, gateway) };
 }
 

@@ -72,11 +72,8 @@ describe('tiered', () => {
   test('a quantity inside the first tier uses only that tier', () => {
     expect(costOf('tiered', '3', seats)).toMatchObject({ amount: '300', unitPrice: '100' });
   });
-  test('a quantity across tiers shows the blended unit price to 40 significant digits', () => {
-    expect(costOf('tiered', '7', seats)).toMatchObject({
-      amount: '680',
-      unitPrice: '97.14285714285714285714285714285714285714',
-    });
+  test('a quantity across tiers shows the blended unit price to 8 decimal places, the amount exact', () => {
+    expect(costOf('tiered', '7', seats)).toMatchObject({ amount: '680', unitPrice: '97.14285714' });
   });
   test('fractional quantities split at the bracket boundary', () => {
     expect(costOf('tiered', '100.5', freeThenHalf).amount).toBe('0.25');
