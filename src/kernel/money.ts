@@ -168,6 +168,10 @@ export const percentOf = (amount: Dec, percentage: Dec): Dec => out(dec(amount).
 export const roundTo = (value: Dec, places: number): Dec =>
   out(dec(value).toDecimalPlaces(places, D.ROUND_HALF_UP));
 
+/** Rounds away from zero to `places` decimals. @example roundAwayTo('2.341', 2) // '2.35' */
+export const roundAwayTo = (value: Dec, places: number): Dec =>
+  out(dec(value).toDecimalPlaces(places, D.ROUND_UP));
+
 const MINOR_UNITS: Readonly<Record<string, number>> = {
   BHD: 3,
   BIF: 0,

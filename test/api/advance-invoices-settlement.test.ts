@@ -41,7 +41,7 @@ describe('advance invoice: settled at the renewal it covers', () => {
     expect(
       arr(arrears, 'line_items').map((line) => [get(line, 'description'), get(line, 'subtotal_amount')]),
     ).toEqual([
-      ['Allocation change from 4 to 6 seat since the advance invoice', '6.66'],
+      ['Allocation change from 4 to 6 seats since the advance invoice', '6.66'],
       ['2026-01-15 - 2026-02-15', '1.50'],
     ]);
     const lower = twins({}, USAGE, issue, (f) => {

@@ -102,7 +102,11 @@ describe('proforma invoices with components', () => {
       'Requests',
     ]);
     // Two more seats than the advance invoice billed, for the whole period ahead.
-    expect(get(proforma, 'line_items', 0)).toMatchObject({ subtotal_amount: '6.66', quantity: '1' });
+    expect(get(proforma, 'line_items', 0)).toMatchObject({
+      subtotal_amount: '6.66',
+      quantity: '2',
+      unit_price: '3.33',
+    });
     expect(previewTotals(renewalPreview(f))).toEqual(invoiceTotals(proforma));
     const [arrears, ...others] = renew(f);
     expect(others).toEqual([]);

@@ -1,6 +1,7 @@
 /** Allocations and allocation previews as the API shows them. */
 
 import type { Allocation } from '../../domain/allocation/types.js';
+import { unitsOf } from '../../domain/catalog/unit-name.js';
 import type { AllocationPreview } from '../../engine/operations/allocation.js';
 import type { PlannedAllocation } from '../../engine/operations/allocation-plan.js';
 import { wireQuantity } from '../../engine/operations/allocation-rows.js';
@@ -96,7 +97,7 @@ export function presentAllocationPreview(state: SiteState, preview: AllocationPr
         transaction_type: 'credit',
         kind: previewKind(item),
         amount_in_cents: minor(state, item.amount),
-        memo: `Allocation change from ${item.before.quantity} to ${item.after.quantity} ${item.component.unitName}`.trim(),
+        memo: `Allocation change from ${item.before.quantity} to ${unitsOf(item.after.quantity, item.component.unitName)}`,
         discount_amount_in_cents: 0,
         taxable_amount_in_cents: 0,
         component_id: item.component.id,

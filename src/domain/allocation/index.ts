@@ -16,6 +16,7 @@ export {
   resolveSetting,
   rollUp,
 } from './proration.js';
+export { type ChargedShare, type ProrationLine, prorationLine } from './proration-line.js';
 export type {
   AccruedCharge,
   Allocation,

@@ -22,6 +22,13 @@ export interface AccruedCharge {
   readonly description: string;
   /** Rounded to the currency's minor unit when it was decided. */
   readonly amount: Dec;
+  /**
+   * How its line shows it (`prorationLine`): the changed units × the share of the period, at the unit
+   * price. Charges accrued before lines showed this have none and show 1 × the amount.
+   */
+  readonly quantity?: Dec;
+  readonly unitPrice?: Dec;
+  readonly tieredUnitPrice?: boolean;
   readonly kind: string;
   readonly pricePointId: number;
   /** The days of the period the charge was for. */

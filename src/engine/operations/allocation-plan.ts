@@ -15,15 +15,18 @@ import {
   legacyUpgrade,
   legacyUpgradeName,
   prorate,
+  remainingShare,
   resolveSetting,
   rollUp,
 } from '../../domain/allocation/proration.js';
+import { prorationLine } from '../../domain/allocation/proration-line.js';
 import type {
   AllocationDirection,
   CustomPrice,
   SubscriptionComponent,
 } from '../../domain/allocation/types.js';
 import type { Component, ComponentPricePoint } from '../../domain/catalog/component.js';
+import { unitsOf } from '../../domain/catalog/unit-name.js';
 import type { DomainError } from '../../domain/errors.js';
 import type { CreditType } from '../../domain/site/config.js';
 import type { Subscription } from '../../domain/subscription/types.js';
@@ -228,13 +231,20 @@ function planOne(
   };
   const zone = tx.settings.timeZone;
   const fromPeriodStart = upgradeCharge === 'full' || prepaid;
+  const shown = prorationLine(
+    sub(change.quantity, before.quantity),
+    difference,
+    amount,
+    fromPeriodStart ? 'whole' : remainingShare(period, at),
+    currency,
+  );
   const charge: ChargeLine | null = isPositive(amount)
     ? {
         title: component.name,
-        description:
-          `Allocation change from ${before.quantity} to ${change.quantity} ${component.unitName}`.trim(),
-        quantity: '1',
-        unitPrice: amount,
+        description: `Allocation change from ${before.quantity} to ${unitsOf(change.quantity, component.unitName)}`,
+        quantity: shown.quantity,
+        unitPrice: shown.unitPrice,
+        tieredUnitPrice: shown.blended,
         amount,
         taxable: component.taxable,
         taxCode: component.taxCode,

@@ -6,7 +6,7 @@
  * prices its charges the same way in a scratch transaction that is dropped.
  */
 
-import type { Allocation, AllocationPayment } from '../../domain/allocation/types.js';
+import type { AccruedCharge, Allocation, AllocationPayment } from '../../domain/allocation/types.js';
 import type { DomainError } from '../../domain/errors.js';
 import type { Invoice } from '../../domain/invoice/types.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
@@ -140,13 +140,20 @@ export function allocate(
 }
 
 /** The accrued form of an allocation's charge. */
-function accruedOf(item: PlannedAllocation, allocationId: number) {
+function accruedOf(item: PlannedAllocation, allocationId: number): AccruedCharge {
   const charge = item.charge;
   return {
     allocationId,
     title: charge?.title ?? item.component.name,
     description: charge?.description ?? '',
     amount: item.amount,
+    ...(charge === null
+      ? {}
+      : {
+          quantity: charge.quantity,
+          unitPrice: charge.unitPrice,
+          tieredUnitPrice: charge.tieredUnitPrice ?? false,
+        }),
     kind: item.component.kind,
     pricePointId: item.after.pricePointId,
     periodRangeStart: charge?.periodRangeStart ?? '',

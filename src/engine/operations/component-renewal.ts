@@ -11,8 +11,10 @@
  */
 
 import type { BillingPeriod } from '../../domain/allocation/proration.js';
+import { prorationLine } from '../../domain/allocation/proration-line.js';
 import type { SubscriptionComponent } from '../../domain/allocation/types.js';
 import type { Component } from '../../domain/catalog/component.js';
+import { unitsOf } from '../../domain/catalog/unit-name.js';
 import type { Invoice } from '../../domain/invoice/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { listRange } from '../../kernel/collection.js';
@@ -160,8 +162,9 @@ function renewComponents(
       lines.push({
         title: accrued.title,
         description: accrued.description,
-        quantity: '1',
-        unitPrice: accrued.amount,
+        quantity: accrued.quantity ?? '1',
+        unitPrice: accrued.unitPrice ?? accrued.amount,
+        tieredUnitPrice: accrued.tieredUnitPrice ?? false,
         amount: accrued.amount,
         taxable: component.taxable,
         taxCode: component.taxCode,
@@ -223,7 +226,7 @@ function overageLine(
   return {
     ...line,
     title: `${component.name} overage`,
-    description: `${overage} ${component.unitName} beyond the ${row.quantity} prepaid, ${line.description}`,
+    description: `${unitsOf(overage, component.unitName)} beyond the ${row.quantity} prepaid, ${line.description}`,
   };
 }
 
@@ -237,15 +240,23 @@ function adjustmentLine(
   period: BillingPeriod,
 ): ChargeLine {
   const zone = tx.settings.timeZone;
+  const shown = prorationLine(
+    sub(row.quantity, billedQuantity),
+    amount,
+    amount,
+    'whole',
+    tx.settings.currency,
+  );
   return {
     title: component.name,
     description:
-      `Allocation change from ${billedQuantity} to ${row.quantity} ${component.unitName} since the advance invoice`.replace(
+      `Allocation change from ${billedQuantity} to ${unitsOf(row.quantity, component.unitName)} since the advance invoice`.replace(
         /\s+/g,
         ' ',
       ),
-    quantity: '1',
-    unitPrice: amount,
+    quantity: shown.quantity,
+    unitPrice: shown.unitPrice,
+    tieredUnitPrice: shown.blended,
     amount,
     taxable: component.taxable,
     taxCode: component.taxCode,

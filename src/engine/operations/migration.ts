@@ -6,6 +6,7 @@
  * what is left. The preview runs the same code in a transaction that is thrown away.
  */
 
+import { prorationLine } from '../../domain/allocation/proration-line.js';
 import type { Product, ProductPricePoint } from '../../domain/catalog/types.js';
 import type { DomainError } from '../../domain/errors.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
@@ -48,12 +49,18 @@ export interface MigrationOutcome {
 const hasTrial = (pricePoint: ProductPricePoint) =>
   pricePoint.trialInterval !== null && pricePoint.trialInterval > 0 && pricePoint.trialIntervalUnit !== null;
 
-/** The share of the current period still ahead at `at`, applied to an amount, rounded. */
-function remainingShare(tx: Transaction, subscription: Subscription, amount: Dec): Dec {
+/**
+ * The new product's charge for the share of the current period still ahead: the price × that share,
+ * rounded, shown as quantity = the share and unit price = the price (reference/api-notes.md 7.1).
+ */
+function proratedCharge(tx: Transaction, subscription: Subscription, full: ChargeLine): ChargeLine {
   const total = secondsBetween(subscription.currentPeriodStartedAt, subscription.currentPeriodEndsAt);
   const left = Math.max(0, secondsBetween(tx.now, subscription.currentPeriodEndsAt));
-  if (total <= 0) return '0';
-  return roundMoney(div(mul(amount, String(left)), String(total)), tx.settings.currency);
+  const currency = tx.settings.currency;
+  if (total <= 0) return { ...full, quantity: '0', amount: '0' };
+  const amount = roundMoney(div(mul(full.unitPrice, String(left)), String(total)), currency);
+  const shown = prorationLine('1', full.unitPrice, amount, { remaining: left, length: total }, currency);
+  return { ...full, quantity: shown.quantity, unitPrice: shown.unitPrice, amount };
 }
 
 /**
@@ -179,9 +186,7 @@ export function migrate(
   const charges: ChargeLine[] = [];
   const full = productCharge(tx, migrated, period.start, period.end);
   if (full !== undefined && !inTrial) {
-    charges.push(
-      options.preservePeriod ? { ...full, amount: remainingShare(tx, subscription, pricePoint.price) } : full,
-    );
+    charges.push(options.preservePeriod ? proratedCharge(tx, subscription, full) : full);
   }
   const initialCharge = options.includeInitialCharge ? initialChargeLine(product, pricePoint) : undefined;
   if (initialCharge) charges.push(initialCharge);

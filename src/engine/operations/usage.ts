@@ -8,6 +8,7 @@
 
 import type { SubscriptionComponent, Usage } from '../../domain/allocation/types.js';
 import type { Component, ComponentPricePoint } from '../../domain/catalog/component.js';
+import { unitsOf } from '../../domain/catalog/unit-name.js';
 import { type DomainError, invalid } from '../../domain/errors.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { add, type Dec, isInteger, isNegative, isZero, max, sub } from '../../kernel/money.js';
@@ -83,7 +84,7 @@ export function recordUsage(
   }
   tx.record({
     key: 'metered_usage',
-    message: `Usage of ${quantity} ${component.unitName} recorded for ${component.name} on subscription ${subscription.id}`,
+    message: `Usage of ${unitsOf(quantity, component.unitName)} recorded for ${component.name} on subscription ${subscription.id}`,
     subscriptionId: subscription.id,
     customerId: subscription.customerId,
     data: {
@@ -113,7 +114,7 @@ function recordPrepaidUsage(
   const next = prepaidBalances(before.quantity, used);
   tx.record({
     key: 'prepaid_usage',
-    message: `Prepaid usage of ${quantity} ${component.unitName} recorded for ${component.name} on subscription ${subscription.id}`,
+    message: `Prepaid usage of ${unitsOf(quantity, component.unitName)} recorded for ${component.name} on subscription ${subscription.id}`,
     subscriptionId: subscription.id,
     customerId: subscription.customerId,
     data: {
