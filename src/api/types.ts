@@ -4,7 +4,7 @@ import type { PaymentGateway } from '../domain/payment/types.js';
 import type { Change } from '../engine/changes.js';
 import type { SiteState } from '../engine/state.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequest {
   readonly method: HttpMethod | string;

@@ -11,7 +11,7 @@ Commands:
   demo                       a short billing story on an in-memory site, printed as invoice tables
   serve --api-key KEY [--host 127.0.0.1] [--port 3000] [--site site.json] [--now ISO]
         [--data-dir DIR [--snapshot-every 1000] [--repair]] [--portal-secret SECRET]
-        [--tls-cert cert.pem --tls-key key.pem]
+        [--tls-cert cert.pem --tls-key key.pem] [--metric STREAM:AGGREGATION[:PROPERTY]]
                              serve the REST API over HTTP (--api-key may repeat); with --now the clock
                              is frozen and POST /_test/clock.json {"now": "<ISO>"} moves it forward.
                              --data-dir keeps the site on disk: every change is journaled and fsynced
@@ -22,6 +22,8 @@ Commands:
                              --portal-secret signs billing portal links (16+ characters); without it a
                              new data dir stores a random one, and an in-memory site uses a random one.
                              --tls-cert/--tls-key serve HTTPS (TLS 1.2 or newer)
+                             --metric (may repeat) adds an events-based billing metric, e.g. api:count
+                             or api:sum:bytes, that event_based components and bulk events then use
   run scenario.json          run a scenario {"site"?, "steps": [{"now", "method", "path", "query"?,
                              "headers"?, "body"?, "expect"?}]}, printing each response as a JSON line;
                              exit 1 when a step answers >= 400 (or differs from its "expect")

@@ -2,7 +2,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import type { SiteConfig } from '../domain/site/config.js';
+import type { SiteConfig, SiteMetric } from '../domain/site/config.js';
 import { parseInstant } from './clock.js';
 import { readSiteConfig } from './site-config.js';
 
@@ -38,7 +38,40 @@ const FLAGS = {
   'tls-key': { type: 'string' },
   'portal-secret': { type: 'string' },
   repair: { type: 'boolean' },
+  metric: { type: 'string', multiple: true },
 } as const;
+
+const AGGREGATIONS = ['count', 'sum', 'max', 'unique'] as const;
+const METRIC_PART = /^[A-Za-z0-9_.-]{1,255}$/;
+
+/**
+ * `--metric <stream>:<aggregation>[:<property>]`, e.g. `api:count` or `api:sum:bytes`: an events-based
+ * billing metric (the official API has no operation that creates one), numbered after the site file's.
+ */
+function metricFlag(text: string, id: number): Parsed<SiteMetric> {
+  const [stream = '', aggregation = '', property, ...rest] = text.split(':');
+  const known = AGGREGATIONS.find((each) => each === aggregation);
+  const bad = (why: string): Parsed<SiteMetric> => ({
+    ok: false,
+    error: `--metric ${JSON.stringify(text)}: ${why}; write <stream>:<count|sum|max|unique>[:<property>]`,
+  });
+  if (rest.length > 0 || !METRIC_PART.test(stream)) return bad('a stream handle of letters, digits, _ . -');
+  if (known === undefined) return bad(`unknown aggregation "${aggregation}"`);
+  if (property !== undefined && !METRIC_PART.test(property))
+    return bad('a property of letters, digits, _ . -');
+  if (known !== 'count' && property === undefined) return bad(`${known} needs a property`);
+  const name = property === undefined ? `${stream} ${known}` : `${stream} ${known} of ${property}`;
+  return {
+    ok: true,
+    value: {
+      id,
+      name,
+      streamHandle: stream,
+      aggregation: known,
+      ...(property === undefined ? {} : { property }),
+    },
+  };
+}
 
 async function readPem(flag: string, path: string): Promise<Parsed<string>> {
   try {
@@ -87,7 +120,17 @@ export async function serveOptions(args: readonly string[]): Promise<Parsed<Serv
   }
   const apiKeys = [...(site.apiKeys ?? []), ...(values['api-key'] ?? [])];
   if (apiKeys.length === 0) return { ok: false, error: 'serve needs an --api-key (or apiKeys in --site)' };
-  let options: ServeOptions = { host: values.host ?? '127.0.0.1', port, site: { ...site, apiKeys } };
+  const metrics = [...(site.metrics ?? [])];
+  for (const text of values.metric ?? []) {
+    const metric = metricFlag(text, Math.max(0, ...metrics.map((each) => each.id)) + 1);
+    if (!metric.ok) return metric;
+    metrics.push(metric.value);
+  }
+  let options: ServeOptions = {
+    host: values.host ?? '127.0.0.1',
+    port,
+    site: { ...site, apiKeys, ...(metrics.length === 0 ? {} : { metrics }) },
+  };
   if (values.now !== undefined) {
     const now = parseInstant(values.now);
     if (now === undefined)

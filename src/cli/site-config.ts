@@ -55,6 +55,7 @@ export const siteConfigSchema = z.strictObject({
         streamHandle: text(),
         aggregation: z.enum(['count', 'sum', 'max', 'unique']),
         property: text().exactOptional(),
+        segmentProperties: z.array(text()).max(4).exactOptional(),
       }),
     )
     .exactOptional(),

@@ -92,6 +92,21 @@ describe('product price points', () => {
     expect(ids(`${base}.json`)).toEqual([1, id]);
   });
 
+  it('serves unarchive and default by PATCH too, as the official SDK sends them', () => {
+    // SDK 6.1.0 ProductPricePointsController.unarchiveProductPricePoint and promoteProductPricePointToDefault
+    // send PATCH; the API description (SPEC) writes PUT. Both methods do the same.
+    const { s, base, product } = setup();
+    const id = num(s.ok('POST', `${base}.json`, { price_point: gold }), 'price_point', 'id');
+    s.ok('DELETE', `${base}/${id}.json`);
+    expect(get(s.ok('PATCH', `${base}/${id}/unarchive.json`), 'price_point', 'archived_at')).toBeNull();
+    expect(
+      get(s.ok('PATCH', `${base}/${id}/default.json`), 'product', 'default_product_price_point_id'),
+    ).toBe(id);
+    expect(num(s.ok('GET', `/products/${product}.json`), 'product', 'default_product_price_point_id')).toBe(
+      id,
+    );
+  });
+
   it('refuses to archive the default price point (422)', () => {
     const { s, base } = setup();
     expect(errorsOf(s.fail('DELETE', `${base}/1.json`, undefined, 422))).toMatch(/default/);

@@ -135,6 +135,41 @@ describe('serve options', () => {
     });
   });
 
+  it('defines events-based billing metrics with --metric, numbered after the site file', async () => {
+    const site = join(dir, 'metrics-site.json');
+    const fromFile = { id: 4, name: 'Calls', streamHandle: 'api', aggregation: 'count' };
+    await writeFile(site, JSON.stringify({ metrics: [fromFile] }));
+    const parsed = await serveOptions([
+      '--api-key',
+      'k',
+      '--site',
+      site,
+      '--metric',
+      'api:sum:bytes',
+      '--metric',
+      'logins:unique:user.id',
+    ]);
+    expect(parsed.ok && parsed.value.site.metrics).toEqual([
+      fromFile,
+      { id: 5, name: 'api sum of bytes', streamHandle: 'api', aggregation: 'sum', property: 'bytes' },
+      {
+        id: 6,
+        name: 'logins unique of user.id',
+        streamHandle: 'logins',
+        aggregation: 'unique',
+        property: 'user.id',
+      },
+    ]);
+    const alone = await serveOptions(['--api-key', 'k', '--metric', 'api:count']);
+    expect(alone.ok && alone.value.site.metrics).toEqual([
+      { id: 1, name: 'api count', streamHandle: 'api', aggregation: 'count' },
+    ]);
+    for (const bad of ['api', 'api:avg', 'api:sum', 'a b:count', 'api:count:x:y', ':count']) {
+      const refused = await serveOptions(['--api-key', 'k', '--metric', bad]);
+      expect(refused.ok ? undefined : refused.error, bad).toContain('--metric');
+    }
+  });
+
   it('refuses a missing key, a bad port, a bad --now, unknown flags and a bad site file', async () => {
     const bad = join(dir, 'bad-site.json');
     await writeFile(bad, JSON.stringify({ timeZone: 'Mars/Olympus', taxs: [] }));

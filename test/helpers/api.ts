@@ -18,7 +18,7 @@ import {
 /** The default instant of a test: a Thursday in January, at noon UTC. */
 export const T0 = '2026-01-15T12:00:00Z';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Called {
   /** The state after the call (the very input object when nothing changed). */

@@ -63,7 +63,16 @@ export async function serveSite(site: SiteConfig, now: string): Promise<ServedSi
   const dir = await mkdtemp(join(tmpdir(), 'billing-core-interop-'));
   const file = join(dir, 'site.json');
   await writeFile(file, JSON.stringify(site));
-  const child = startCli(['serve', '--port', '0', '--site', file, '--now', now]);
+  return spawnServe(['--site', file], now, dir);
+}
+
+/** A bare `billing-core serve` with only command-line flags (no site file), its clock frozen at `now`. */
+export async function serveBare(flags: readonly string[], now: string): Promise<ServedSite> {
+  return spawnServe(flags, now, await mkdtemp(join(tmpdir(), 'billing-core-interop-')));
+}
+
+async function spawnServe(flags: readonly string[], now: string, dir: string): Promise<ServedSite> {
+  const child = startCli(['serve', '--port', '0', ...flags, '--now', now]);
   const done = finished(child);
   let url: string;
   try {

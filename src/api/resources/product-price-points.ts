@@ -81,6 +81,38 @@ const one = (pricePoint: ProductPricePoint) => (state: SiteState) => ({
   price_point: presentProductPricePoint(state, pricePoint),
 });
 
+/** Unarchives a price point (`PUT` or `PATCH …/unarchive.json`). */
+const unarchive: Route['run'] = (context) =>
+  withPricePoint(context, ({ pricePoint }) => {
+    const restored = context.tx.put('productPricePoints', {
+      ...pricePoint,
+      archivedAt: null,
+      updatedAt: context.tx.now,
+    });
+    return reply(200, one(restored));
+  });
+
+/** Makes a price point its product's default (`PUT` or `PATCH …/default.json`). */
+const makeDefault: Route['run'] = (context) =>
+  withPricePoint(context, ({ product, pricePoint }) => {
+    const { tx } = context;
+    if (pricePoint.archivedAt !== null)
+      return err({
+        code: 'archived',
+        status: 422,
+        message: 'An archived price point cannot be the default.',
+      });
+    if (product.defaultPricePointId === pricePoint.id)
+      return reply(200, (state) => ({ product: presentProduct(state, product) }));
+    const updated = tx.put('products', {
+      ...product,
+      defaultPricePointId: pricePoint.id,
+      versionNumber: product.versionNumber + 1,
+      updatedAt: tx.now,
+    });
+    return reply(200, (state) => ({ product: presentProduct(state, updated) }));
+  });
+
 export const productPricePointRoutes: readonly Route[] = [
   {
     method: 'POST',
@@ -187,40 +219,15 @@ export const productPricePointRoutes: readonly Route[] = [
         return reply(200, one(archived));
       }),
   },
-  {
-    method: 'PUT',
+  // The official SDK sends PATCH for unarchive and default; the API description writes PUT: both are served.
+  ...['PUT' as const, 'PATCH' as const].map((method) => ({
+    method,
     path: '/products/{product_id}/price_points/{price_point_id}/unarchive.json',
-    run: (context) =>
-      withPricePoint(context, ({ pricePoint }) => {
-        const restored = context.tx.put('productPricePoints', {
-          ...pricePoint,
-          archivedAt: null,
-          updatedAt: context.tx.now,
-        });
-        return reply(200, one(restored));
-      }),
-  },
-  {
-    method: 'PUT',
+    run: unarchive,
+  })),
+  ...['PUT' as const, 'PATCH' as const].map((method) => ({
+    method,
     path: '/products/{product_id}/price_points/{price_point_id}/default.json',
-    run: (context) =>
-      withPricePoint(context, ({ product, pricePoint }) => {
-        const { tx } = context;
-        if (pricePoint.archivedAt !== null)
-          return err({
-            code: 'archived',
-            status: 422,
-            message: 'An archived price point cannot be the default.',
-          });
-        if (product.defaultPricePointId === pricePoint.id)
-          return reply(200, (state) => ({ product: presentProduct(state, product) }));
-        const updated = tx.put('products', {
-          ...product,
-          defaultPricePointId: pricePoint.id,
-          versionNumber: product.versionNumber + 1,
-          updatedAt: tx.now,
-        });
-        return reply(200, (state) => ({ product: presentProduct(state, updated) }));
-      }),
-  },
+    run: makeDefault,
+  })),
 ];
