@@ -6,6 +6,7 @@
 
 import { z } from 'zod';
 import { handle } from '../api/handle.js';
+import { unitsOf } from '../domain/catalog/unit-name.js';
 import type { SiteConfig } from '../domain/site/config.js';
 import { advance } from '../engine/advance.js';
 import { createSite, type SiteState } from '../engine/state.js';
@@ -34,6 +35,8 @@ export interface DemoContext {
 
 export interface DemoStep {
   readonly title: string;
+  /** When the step happens, if not where the last one left the clock: its heading shows this instant. */
+  readonly at?: (context: DemoContext) => string;
   readonly run: (context: DemoContext) => void;
 }
 
@@ -93,6 +96,15 @@ const siteClock = new Intl.DateTimeFormat('en-CA', {
 /** An instant as a New Yorker reads it: `2026-01-15, 10:00 EST`. */
 const siteTime = (instant: string) => siteClock.format(new Date(instant));
 
+/** Every tax the site charges, where: `Sales tax 8.875%, City tax 0.5% (US-NY)`. */
+function taxesOf(site: SiteConfig): string {
+  const taxes = (site.taxes ?? []).map((tax) => {
+    const where = [tax.country, tax.state].filter((part) => part !== undefined).join('-');
+    return `${tax.name} ${tax.percentage}%${where === '' ? '' : ` (${where})`}`;
+  });
+  return taxes.length === 0 ? 'no taxes' : taxes.join(', ');
+}
+
 export const demoSteps: readonly DemoStep[] = [
   {
     title: 'Create the product family "Acme Cloud"',
@@ -133,7 +145,8 @@ export const demoSteps: readonly DemoStep[] = [
     },
   },
   {
-    title: 'Sign Ada Lovelace (New York, NY: sales tax 8.875%) up with a test card ending in 1',
+    title:
+      'Sign Ada Lovelace (New York, NY: sales tax 8.875% and city tax 0.5%) up with a test card ending in 1',
     run: (context) => {
       const { subscription } = call(
         context,
@@ -175,6 +188,7 @@ export const demoSteps: readonly DemoStep[] = [
   {
     title:
       'Ten days later Ada adds 5 seats at $12.00 a seat: the upgrade is prorated over the rest of the period',
+    at: (context) => new Date(Date.parse(context.now) + 10 * 86_400_000).toISOString(),
     run: (context) => {
       const familyId = need(context.ids.familyId, 'product family');
       const subscriptionId = need(context.ids.subscriptionId, 'subscription');
@@ -193,7 +207,6 @@ export const demoSteps: readonly DemoStep[] = [
           },
         },
       );
-      context.now = new Date(Date.parse(context.now) + 10 * 86_400_000).toISOString();
       const { allocation } = call(
         context,
         z.object({
@@ -210,7 +223,7 @@ export const demoSteps: readonly DemoStep[] = [
         allocation.payment === null
           ? 'no payment'
           : `payment of ${(allocation.payment.amount_in_cents / 100).toFixed(2)} ${allocation.payment.success ? 'succeeded' : 'failed'}`;
-      say(context, `allocated ${allocation.quantity} seats; ${paid}`);
+      say(context, `allocated ${unitsOf(String(allocation.quantity), 'seat')}; ${paid}`);
       printInvoiceOf(context, 'proration');
     },
   },
@@ -230,7 +243,6 @@ export const demoSteps: readonly DemoStep[] = [
             line_items: [
               { title: 'Onboarding workshop', quantity: 2, unit_price: '450.00', taxable: true },
               { title: 'Data migration (hours)', quantity: '7.5', unit_price: '120.00', taxable: true },
-              { product_id: need(context.ids.productId, 'product'), quantity: 1 },
             ],
             coupons: [
               { code: 'WELCOME10', percentage: 10, description: '10% welcome discount' },
@@ -252,9 +264,9 @@ export const demoSteps: readonly DemoStep[] = [
   },
   {
     title: 'A month passes: time moves one minute past the end of the period, and the subscription renews',
+    at: (context) =>
+      new Date(Date.parse(need(context.ids.periodEndsAt, 'billing period')) + 60_000).toISOString(),
     run: (context) => {
-      const end = Date.parse(need(context.ids.periodEndsAt, 'billing period'));
-      context.now = new Date(end + 60_000).toISOString();
       const advanced = advance(context.state, { now: context.now });
       context.state = advanced.state;
       say(context, `events: ${advanced.events.map((event) => event.key).join(', ') || 'none'}`);
@@ -266,11 +278,12 @@ export const demoSteps: readonly DemoStep[] = [
 /** Runs the story; 0 when every step succeeded, 1 when one failed (the failure is on stderr). */
 export function runDemo(io: CliIo, steps: readonly DemoStep[] = demoSteps): number {
   const context: DemoContext = { state: createSite(DEMO_SITE), now: DEMO_START, io, ids: {} };
-  io.stdout(`billing-core demo: ${DEMO_SITE.name}, time zone ${DEMO_SITE.timeZone}, Sales tax 8.875%`);
+  io.stdout(`billing-core demo: ${DEMO_SITE.name}, time zone ${DEMO_SITE.timeZone}, ${taxesOf(DEMO_SITE)}`);
   for (const [index, step] of steps.entries()) {
     io.stdout('');
-    io.stdout(`${index + 1}. [${siteTime(context.now)}] ${step.title}`);
     try {
+      if (step.at !== undefined) context.now = step.at(context);
+      io.stdout(`${index + 1}. [${siteTime(context.now)}] ${step.title}`);
       step.run(context);
     } catch (error) {
       if (!(error instanceof DemoFailure)) throw error;

@@ -18,6 +18,7 @@ const invoiceView = z.object({
   line_items: z.array(
     z.object({
       title: z.string(),
+      description: z.string().nullable(),
       quantity: z.string(),
       unit_price: z.string(),
       subtotal_amount: z.string(),
@@ -44,6 +45,8 @@ export function readInvoice(body: unknown): InvoiceView | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/** A description that is only a date range, `2026-01-15 - 2026-02-14`. */
+const DATES_ONLY = /^\d{4}-\d{2}-\d{2} - \d{4}-\d{2}-\d{2}$/;
 const trimZeros = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 const isZero = (amount: string) => /^-?0*(\.0*)?$/.test(amount);
 /** An amount taken off the total: shown with a minus sign unless it is zero. */
@@ -57,10 +60,15 @@ export function renderInvoice(invoice: InvoiceView): string[] {
   const money = (amount: string) => formatMoney(amount, invoice.currency);
   const rows = invoice.line_items.map((line) => ({
     item: line.title,
-    period:
-      line.period_range_start !== null && line.period_range_end !== null
-        ? `${line.period_range_start} to ${line.period_range_end}`
-        : null,
+    details: [
+      // What the line is (an allocation change, an overage), unless it only repeats the period's dates.
+      ...(line.description === null || line.description === '' || DATES_ONLY.test(line.description)
+        ? []
+        : [line.description]),
+      ...(line.period_range_start !== null && line.period_range_end !== null
+        ? [`${line.period_range_start} to ${line.period_range_end}`]
+        : []),
+    ],
     quantity: trimZeros(line.quantity),
     unit: money(line.unit_price),
     amount: money(line.subtotal_amount),
@@ -91,7 +99,7 @@ export function renderInvoice(invoice: InvoiceView): string[] {
   const itemWidth = Math.max(
     width(
       (row) => row.item,
-      rows.flatMap((row) => (row.period === null ? [] : [`  ${row.period}`])),
+      rows.flatMap((row) => row.details.map((detail) => `  ${detail}`)),
     ),
     ...totals.map(([label]) => label.length - quantityWidth - unitWidth - 4),
   );
@@ -113,7 +121,7 @@ export function renderInvoice(invoice: InvoiceView): string[] {
     rule,
     ...rows.flatMap((line) => [
       row(line.item, line.quantity, line.unit, line.amount),
-      ...(line.period === null ? [] : [`    ${line.period}`]),
+      ...line.details.map((detail) => `    ${detail}`),
     ]),
     rule,
     ...totals.map(total),

@@ -16,14 +16,18 @@ describe('demo', () => {
     // Signup: 49.00 and both taxes.
     expect(text).toMatch(/^ +Sales tax \(8\.875%\) +4\.35$/m);
     expect(text).toMatch(/^ +Total USD +53\.60$/m);
-    // 5 seats at 12.00 added with 21 of 31 days left: 60.00 × 21/31 = 40.65.
-    expect(text).toMatch(/^ +Seats +1 +40\.65 +40\.65$/m);
+    // 5 seats at 12.00 added with 21 of 31 days left: 5 × 21/31 = 3.38709677 seats at 12.00 = 40.65,
+    // the line telling what it is.
+    expect(text).toMatch(/^ +Seats +3\.38709677 +12\.00 +40\.65$/m);
+    expect(text).toMatch(/^ +Allocation change from 0 to 5 seats$/m);
     expect(text).toContain('allocated 5 seats; payment of 44.46 succeeded');
-    // The ad hoc invoice: 1849.00 less 10% (184.90), 5% of list (92.45) and 25.00, then both taxes.
-    expect(text).toMatch(/^ +10% welcome discount +-184\.90$/m);
-    expect(text).toMatch(/^ +5% partner discount on list price +-92\.45$/m);
-    expect(text).toMatch(/^ +Sales tax \(8\.875%\) +137\.27$/m);
-    expect(text).toMatch(/^ +Total USD +1691\.65$/m);
+    // The ad hoc invoice: 1800.00 less 10% (180.00), 5% of list (90.00) and 25.00, then both taxes.
+    expect(text).toMatch(/^ +10% welcome discount +-180\.00$/m);
+    expect(text).toMatch(/^ +5% partner discount on list price +-90\.00$/m);
+    expect(text).toMatch(/^ +Sales tax \(8\.875%\) +133\.57$/m);
+    expect(text).toMatch(/^ +Total USD +1646\.10$/m);
+    // The plan is billed by the signup and the renewal only, never again by the ad hoc invoice.
+    expect(text.match(/^ +Pro plan +1 +49\.00 +49\.00$/gm)).toHaveLength(2);
     // The renewal bills the plan and the 5 seats for the whole next period.
     expect(text).toMatch(/^ +Seats +5 +12\.00 +60\.00$/m);
     expect(text).toMatch(/^ +Total USD +119\.22$/m);
@@ -41,6 +45,29 @@ describe('demo', () => {
     expect(io.out.filter((line) => /^\d+\. \[/.test(line))).toHaveLength(demoSteps.length);
     expect(DEMO_START).toBe('2026-01-15T15:00:00.000Z');
     expect(io.out).toContain('1. [2026-01-15, 10:00 EST] Create the product family "Acme Cloud"');
+  });
+
+  it('stamps each step with the instant it happens, and its banner names every tax the invoices charge', () => {
+    const io = memoryIo();
+    runDemo(io);
+    expect(io.out[0]).toBe(
+      'billing-core demo: Acme Cloud, time zone America/New_York, Sales tax 8.875%, City tax 0.5% (US-NY)',
+    );
+    const stamps = io.out.flatMap((line) => /^(\d+)\. \[([^\]]+)\]/.exec(line)?.slice(1, 3) ?? []);
+    expect(stamps).toEqual([
+      '1',
+      '2026-01-15, 10:00 EST',
+      '2',
+      '2026-01-15, 10:00 EST',
+      '3',
+      '2026-01-15, 10:00 EST',
+      '4',
+      '2026-01-25, 10:00 EST',
+      '5',
+      '2026-01-25, 10:00 EST',
+      '6',
+      '2026-02-15, 10:01 EST',
+    ]);
   });
 
   it('stops with exit code 1 and a message when a step is refused', () => {
@@ -66,6 +93,7 @@ const view: InvoiceView = {
   line_items: [
     {
       title: 'Consulting',
+      description: null,
       quantity: '2.5',
       unit_price: '100',
       subtotal_amount: '250.00',
