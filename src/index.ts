@@ -3,7 +3,7 @@
  * and the domain functions a host calls directly.
  */
 export { handle } from './api/handle.js';
-export { addOneTimeToken, type OneTimeTokenInput } from './api/resources/one-time-tokens.js';
+export { addOneTimeToken, type OneTimeTokenInput } from './api/payment/one-time-tokens.js';
 export type { ApiRequest, ApiResponse, HandleContext, HandleFault, HandleResult } from './api/types.js';
 export {
   type AccruedCharge,
@@ -153,15 +153,15 @@ export { can, type SubscriptionCommand, TRANSITIONS } from './domain/subscriptio
 export type { Subscription, SubscriptionState } from './domain/subscription/types.js';
 export { advance } from './engine/advance.js';
 export { applyChanges, type Change } from './engine/changes.js';
-export { emailOutbox } from './engine/emails.js';
 export {
   type CouponSource,
   findCouponByCode,
   type ResolvedCouponCode,
   recordCouponUse,
   resolveCouponCode,
-} from './engine/operations/coupon-use.js';
-export { verifyPortalLink } from './engine/portal-access.js';
+} from './engine/coupon/coupon-use.js';
+export { emailOutbox } from './engine/email/emails.js';
+export { verifyPortalLink } from './engine/portal/access.js';
 export { createSite, type SiteState } from './engine/state.js';
 export { allocate, formatMoney, parseDecimal, roundMoney } from './kernel/money.js';
 export { shiftFromAnchor } from './kernel/time.js';

@@ -10,7 +10,7 @@ import { invariant } from '../kernel/invariant.js';
 import type { Instant } from '../kernel/time.js';
 import { applyChanges, type Change } from './changes.js';
 import { DueQueue } from './due-queue.js';
-import { runDue } from './operations/lifecycle.js';
+import { runDue } from './renewal/lifecycle.js';
 import type { SiteState } from './state.js';
 import { Transaction } from './transaction.js';
 

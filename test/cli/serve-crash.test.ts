@@ -80,6 +80,24 @@ describe('billing-core serve --data-dir after SIGKILL', () => {
         }
         if (acknowledged.size >= 120 && !killed) {
           killed = true;
+          // One more request on its way as the server dies, whatever the other workers' timing.
+          sent.add('in-flight');
+          const inFlight = {
+            first_name: 'Crash',
+            last_name: 'in-flight',
+            email: 'in-flight@example.com',
+            reference: 'in-flight',
+          };
+          fetch(`${url}/customers.json`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ customer: inFlight }),
+          })
+            .then(async (response) => {
+              if (response.status === 201)
+                acknowledged.set(num(await response.json(), 'customer', 'id'), 'in-flight');
+            })
+            .catch(() => undefined);
           child.kill('SIGKILL');
         }
       }

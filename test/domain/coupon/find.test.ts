@@ -6,7 +6,7 @@ import {
   withCouponUse,
 } from '../../../src/domain/coupon/rules.js';
 import type { Coupon } from '../../../src/domain/coupon/types.js';
-import { findCouponByCode, resolveCouponCode } from '../../../src/engine/operations/coupon-use.js';
+import { findCouponByCode, resolveCouponCode } from '../../../src/engine/coupon/coupon-use.js';
 import { Transaction } from '../../../src/engine/transaction.js';
 import { num, site } from '../../helpers/api.js';
 

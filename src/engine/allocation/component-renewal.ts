@@ -1,0 +1,300 @@
+/**
+ * What a subscription's components add to a renewal (and to the first period after a trial): the
+ * quantity-based and prepaid components at their allocated quantity and the on/off components that are
+ * on, priced by scheme for the new period; the metered usage of the period that ends, which then starts
+ * again from 0; and the charges allocations accrued. Each row's period amounts start again with what the
+ * renewal charges for it, so later credits stay within it.
+ *
+ * An advance invoice bills the first part (the quantities, in advance) before the period begins; the
+ * renewal it covers then bills only the rest (what is billed in arrears) plus the difference between the
+ * quantities held when the period begins and those the advance invoice billed.
+ */
+
+import type { BillingPeriod } from '../../domain/allocation/proration.js';
+import { prorationLine } from '../../domain/allocation/proration-line.js';
+import type { SubscriptionComponent } from '../../domain/allocation/types.js';
+import type { Component } from '../../domain/catalog/component.js';
+import { unitsOf } from '../../domain/catalog/unit-name.js';
+import type { Invoice } from '../../domain/invoice/types.js';
+import type { Subscription } from '../../domain/subscription/types.js';
+import { listRange } from '../../kernel/collection.js';
+import { add, type Dec, isNegative, isPositive, max, neg, roundMoney, sub } from '../../kernel/money.js';
+import { addSeconds, calendarDateOf, type Instant } from '../../kernel/time.js';
+import type { ChargeLine } from '../invoice/drafts.js';
+import type { Transaction } from '../transaction.js';
+import { eventBasedRenewalCharges } from '../usage/event-usage.js';
+import { prepaidBalances } from '../usage/usage.js';
+import { costOf, pricingOf, rowsOf } from './rows.js';
+
+/** What an advance invoice billed for each component (by id): the quantity and the rounded amount. */
+export type BilledInAdvance = ReadonlyMap<number, { readonly quantity: Dec; readonly amount: Dec }>;
+
+/** The charges of a covered renewal and the service credit it owes back. */
+export interface ArrearsCharges {
+  readonly lines: ChargeLine[];
+  /** What the advance invoice billed for quantities no longer held when the period began. */
+  readonly credit: Dec;
+}
+
+/** Whether a row's component bills its allocated quantity every period. */
+function billsQuantity(tx: Transaction, component: Component, row: SubscriptionComponent): boolean {
+  if (component.kind === 'quantity_based_component' || component.kind === 'on_off_component') return true;
+  if (component.kind !== 'prepaid_usage_component') return false;
+  return tx.get('componentPricePoints', row.pricePointId)?.prepaid?.renewPrepaidAllocation === true;
+}
+
+/** A subscription's rows in component order, with their components. */
+function componentRows(tx: Transaction, subscription: Subscription) {
+  const rows = [...rowsOf(tx, subscription.id)].sort((a, b) => a.componentId - b.componentId);
+  return rows.flatMap((row) => {
+    const component = tx.get('components', row.componentId);
+    return component === undefined ? [] : [{ row, component }];
+  });
+}
+
+/** The line of a row's allocated quantity for a period, when it bills one. */
+function quantityLine(
+  tx: Transaction,
+  component: Component,
+  row: SubscriptionComponent,
+  period: BillingPeriod,
+): ChargeLine | undefined {
+  if (!billsQuantity(tx, component, row) || !isPositive(row.quantity)) return undefined;
+  return pricedLine(tx, component, row, row.quantity, period.start, period.end);
+}
+
+/**
+ * The component lines of a subscription's new period, in component order, and the resets they imply
+ * (metered balances to 0, accrued charges cleared, the rows' period amounts restarted). Call it once per
+ * period, inside the transaction that bills the period.
+ * @example
+ * const lines = [productLine, ...componentRenewalCharges(tx, subscription, { start, end })];
+ */
+export function componentRenewalCharges(
+  tx: Transaction,
+  subscription: Subscription,
+  period: BillingPeriod,
+): ChargeLine[] {
+  return renewComponents(tx, subscription, period, undefined).lines;
+}
+
+/**
+ * The lines an advance invoice bills for the period ahead: the quantities held now, priced exactly as
+ * the renewal of that period would price them. Nothing is written.
+ * @example const lines = [productLine, ...componentAdvanceCharges(tx, subscription, nextPeriod)];
+ */
+export function componentAdvanceCharges(
+  tx: Transaction,
+  subscription: Subscription,
+  period: BillingPeriod,
+): ChargeLine[] {
+  return componentRows(tx, subscription).flatMap(({ row, component }) => {
+    const line = quantityLine(tx, component, row, period);
+    return line === undefined ? [] : [line];
+  });
+}
+
+/**
+ * What an advance invoice billed of each component: its component lines' quantities and subtotals.
+ * @example billedInAdvance(advance).get(componentId)?.amount // '30'
+ */
+export function billedInAdvance(invoice: Invoice): BilledInAdvance {
+  const billed = new Map<number, { quantity: Dec; amount: Dec }>();
+  for (const line of listRange(invoice.lines)) {
+    if (line.componentId === null) continue;
+    const before = billed.get(line.componentId);
+    billed.set(line.componentId, {
+      quantity: before === undefined ? line.quantity : add(before.quantity, line.quantity),
+      amount: before === undefined ? line.subtotal : add(before.amount, line.subtotal),
+    });
+  }
+  return billed;
+}
+
+/**
+ * The renewal of a period an advance invoice billed: the metered, event-based and accrued charges of
+ * the period that ends, a charge for quantities that cost more now than the advance invoice billed, and
+ * the credit of those that cost less; with the same resets as `componentRenewalCharges`.
+ * @example const { lines, credit } = componentArrearsCharges(tx, subscription, period, billedInAdvance(advance));
+ */
+export function componentArrearsCharges(
+  tx: Transaction,
+  subscription: Subscription,
+  period: BillingPeriod,
+  billed: BilledInAdvance,
+): ArrearsCharges {
+  return renewComponents(tx, subscription, period, billed);
+}
+
+function renewComponents(
+  tx: Transaction,
+  subscription: Subscription,
+  period: BillingPeriod,
+  billed: BilledInAdvance | undefined,
+): ArrearsCharges {
+  const currency = tx.settings.currency;
+  const lines: ChargeLine[] = [];
+  let credit: Dec = '0';
+  for (const { row, component } of componentRows(tx, subscription)) {
+    const held = quantityLine(tx, component, row, period);
+    const heldAmount = held === undefined ? '0' : roundMoney(held.amount ?? '0', currency);
+    let charged: Dec = heldAmount;
+    let credited: Dec = '0';
+    if (billed === undefined) {
+      if (held !== undefined) lines.push(held);
+    } else {
+      const advanced = billed.get(component.id) ?? { quantity: '0', amount: '0' };
+      const difference = sub(heldAmount, advanced.amount);
+      if (isPositive(difference))
+        lines.push(adjustmentLine(tx, component, row, advanced.quantity, difference, period));
+      if (isNegative(difference)) {
+        credited = neg(difference);
+        credit = add(credit, credited);
+      }
+      charged = max(heldAmount, advanced.amount);
+    }
+    if (component.kind === 'metered_component' && isPositive(row.unitBalance)) {
+      lines.push(pricedLine(tx, component, row, row.unitBalance, row.periodStartedAt, period.start));
+    }
+    const overage = overageLine(tx, component, row, period.start);
+    if (overage !== undefined) lines.push(overage);
+    for (const accrued of row.accruedCharges) {
+      lines.push({
+        title: accrued.title,
+        description: accrued.description,
+        quantity: accrued.quantity ?? '1',
+        unitPrice: accrued.unitPrice ?? accrued.amount,
+        tieredUnitPrice: accrued.tieredUnitPrice ?? false,
+        amount: accrued.amount,
+        taxable: component.taxable,
+        taxCode: component.taxCode,
+        kind: accrued.kind,
+        componentId: component.id,
+        pricePointId: accrued.pricePointId,
+        periodRangeStart: accrued.periodRangeStart,
+        periodRangeEnd: accrued.periodRangeEnd,
+      });
+    }
+    const restarted: SubscriptionComponent = {
+      ...row,
+      quantity: nextPrepaidQuantity(tx, component, row),
+      unitBalance: '0',
+      accruedCharges: [],
+      periodStartedAt: period.start,
+      periodCharged: charged,
+      periodCredited: credited,
+    };
+    if (JSON.stringify(restarted) !== JSON.stringify(row))
+      tx.put('subscriptionComponents', { ...restarted, updatedAt: tx.now });
+  }
+  lines.push(...eventBasedRenewalCharges(tx, subscription, period));
+  return { lines, credit };
+}
+
+/**
+ * What a row holds when the next period begins: a prepaid purchase that renews is bought again at its
+ * quantity (its line is on the renewal); one that does not is used up, except what is left of it when its
+ * price point rolls the remainder over. Other kinds keep their quantity.
+ */
+function nextPrepaidQuantity(tx: Transaction, component: Component, row: SubscriptionComponent): Dec {
+  if (component.kind !== 'prepaid_usage_component' || billsQuantity(tx, component, row)) return row.quantity;
+  const prepaid = tx.get('componentPricePoints', row.pricePointId)?.prepaid;
+  return prepaid?.rolloverPrepaidRemainder === true
+    ? prepaidBalances(row.quantity, row.unitBalance).remaining
+    : '0';
+}
+
+/**
+ * The usage of a prepaid component beyond its purchase in the period that ends, priced at its price
+ * point's overage pricing (the purchase's own pricing when it has none), billed in arrears.
+ */
+function overageLine(
+  tx: Transaction,
+  component: Component,
+  row: SubscriptionComponent,
+  end: Instant,
+): ChargeLine | undefined {
+  if (component.kind !== 'prepaid_usage_component') return undefined;
+  const { overage } = prepaidBalances(row.quantity, row.unitBalance);
+  if (!isPositive(overage)) return undefined;
+  const prepaid = row.customPrice === null ? tx.get('componentPricePoints', row.pricePointId)?.prepaid : null;
+  const pricing =
+    prepaid === null || prepaid === undefined
+      ? pricingOf(tx, row)
+      : { scheme: prepaid.overagePricingScheme, prices: prepaid.overagePrices };
+  const line = pricedLine(tx, component, row, overage, row.periodStartedAt, end, pricing);
+  return {
+    ...line,
+    title: `${component.name} overage`,
+    description: `${unitsOf(overage, component.unitName)} beyond the ${row.quantity} prepaid, ${line.description}`,
+  };
+}
+
+/** The charge for quantities that cost more when the period began than the advance invoice billed. */
+function adjustmentLine(
+  tx: Transaction,
+  component: Component,
+  row: SubscriptionComponent,
+  billedQuantity: Dec,
+  amount: Dec,
+  period: BillingPeriod,
+): ChargeLine {
+  const zone = tx.settings.timeZone;
+  const shown = prorationLine(
+    sub(row.quantity, billedQuantity),
+    amount,
+    amount,
+    'whole',
+    tx.settings.currency,
+  );
+  return {
+    title: component.name,
+    description:
+      `Allocation change from ${billedQuantity} to ${unitsOf(row.quantity, component.unitName)} since the advance invoice`.replace(
+        /\s+/g,
+        ' ',
+      ),
+    quantity: shown.quantity,
+    unitPrice: shown.unitPrice,
+    tieredUnitPrice: shown.blended,
+    amount,
+    taxable: component.taxable,
+    taxCode: component.taxCode,
+    kind: component.kind,
+    componentId: component.id,
+    pricePointId: row.pricePointId,
+    periodRangeStart: calendarDateOf(period.start, zone),
+    periodRangeEnd: calendarDateOf(addSeconds(period.end, -1), zone),
+  };
+}
+
+/** A quantity of a component priced by its row's scheme (or the pricing given), for the days `[start, end)`. */
+export function pricedLine(
+  tx: Transaction,
+  component: Component,
+  row: SubscriptionComponent,
+  quantity: Dec,
+  start: Instant,
+  end: Instant,
+  pricing = pricingOf(tx, row),
+): ChargeLine {
+  const zone = tx.settings.timeZone;
+  const cost = costOf(pricing, quantity);
+  const first = calendarDateOf(start, zone);
+  const last = calendarDateOf(addSeconds(end, -1), zone);
+  return {
+    title: component.name,
+    description: `${first} - ${last}`,
+    quantity,
+    unitPrice: cost.unitPrice,
+    amount: cost.amount,
+    tieredUnitPrice: cost.tiered,
+    taxable: component.taxable,
+    taxCode: component.taxCode,
+    kind: component.kind,
+    componentId: component.id,
+    pricePointId: row.pricePointId,
+    periodRangeStart: first,
+    periodRangeEnd: last,
+  };
+}

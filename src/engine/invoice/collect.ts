@@ -1,0 +1,146 @@
+/**
+ * Turning charges into invoices and collecting them: the shared path of signups, renewals and (later)
+ * allocations, migrations and ad hoc invoices.
+ */
+
+import type { Invoice, InvoiceLine } from '../../domain/invoice/types.js';
+import { paymentAttemptKey } from '../../domain/payment/idempotency.js';
+import type { PaymentGateway } from '../../domain/payment/types.js';
+import { listToArray } from '../../kernel/collection.js';
+import { uidOf } from '../../kernel/ids.js';
+import { add, type Dec, isPositive, min, sub, toMinor } from '../../kernel/money.js';
+import { calendarDateOf } from '../../kernel/time.js';
+import { payingProfileId, settleChildren } from '../group/invoices.js';
+import type { Transaction } from '../transaction.js';
+
+export { createInvoice } from './build.js';
+export type { ChargeLine } from './drafts.js';
+
+export type CollectionOutcome =
+  | { readonly kind: 'nothing-due' }
+  | {
+      readonly kind: 'not-collected';
+      /** `collections-paused`: the subscription is `unpaid`, whose charges accrue without collection. */
+      readonly reason: 'remittance' | 'no-payment-profile' | 'collections-paused';
+    }
+  | { readonly kind: 'paid'; readonly amount: Dec; readonly transactionId: number }
+  | {
+      readonly kind: 'failed';
+      readonly amount: Dec;
+      readonly message: string;
+      readonly requiresAction: boolean;
+    };
+
+/**
+ * Attempts to collect what an invoice still owes with the subscription's payment profile. Success pays
+ * the invoice; failure leaves it open and records the failure in its history. Subscription revenue and
+ * balance follow.
+ */
+export function collectInvoice(
+  tx: Transaction,
+  invoiceId: number,
+  gateway: PaymentGateway,
+): CollectionOutcome {
+  const invoice = tx.get('invoices', invoiceId);
+  if (invoice === undefined) throw new Error('invoice to collect exists');
+  const subscription = tx.get('subscriptions', invoice.subscriptionId);
+  if (subscription === undefined) throw new Error('invoice subscription exists');
+  const due = invoice.totals.due;
+  if (!isPositive(due)) {
+    if (invoice.status !== 'paid') settle(tx, invoice);
+    if (invoice.consolidationLevel === 'parent') settleChildren(tx, invoice);
+    return { kind: 'nothing-due' };
+  }
+  if (subscription.paymentCollectionMethod === 'remittance')
+    return { kind: 'not-collected', reason: 'remittance' };
+  const profileId = payingProfileId(tx, invoice, subscription);
+  const profile = profileId === null ? undefined : tx.get('paymentProfiles', profileId);
+  if (profile === undefined) return { kind: 'not-collected', reason: 'no-payment-profile' };
+  const outcome = gateway({
+    kind: 'payment',
+    amount: due,
+    currency: invoice.currency,
+    paymentProfile: profile,
+    customerId: invoice.customerId,
+    subscriptionId: subscription.id,
+    memo: `Payment for invoice ${invoice.number}`,
+    at: tx.now,
+    idempotencyKey: paymentAttemptKey(tx.settings.subdomain, invoice, profile, due),
+  });
+  const transactionId = tx.next('transactions');
+  if (!outcome.success) {
+    tx.put('invoices', {
+      ...invoice,
+      history: [...invoice.history, { at: tx.now, kind: 'payment_failed', detail: outcome.message }],
+      updatedAt: tx.now,
+    });
+    tx.record({
+      key: 'payment_failure',
+      message: `Payment of ${due} failed for invoice ${invoice.number}: ${outcome.message}`,
+      subscriptionId: subscription.id,
+      customerId: invoice.customerId,
+      data: { product_id: subscription.productId, account_transaction_id: transactionId },
+    });
+    return {
+      kind: 'failed',
+      amount: due,
+      message: outcome.message,
+      requiresAction: outcome.requiresAction === true,
+    };
+  }
+  const paid: Invoice = {
+    ...invoice,
+    payments: [
+      ...invoice.payments,
+      {
+        uid: uidOf('pmt', transactionId),
+        transactionId,
+        transactionTime: tx.now,
+        memo: `Payment for invoice ${invoice.number}`,
+        originalAmount: due,
+        appliedAmount: due,
+        prepayment: false,
+        method: profile.paymentType === 'bank_account' ? 'bank_account' : 'credit_card',
+        lastFour: profile.lastFour,
+        cardType: profile.cardType,
+        gatewayTransactionId: outcome.gatewayTransactionId ?? null,
+        receivedOn: calendarDateOf(tx.now, tx.settings.timeZone),
+      },
+    ],
+    totals: { ...invoice.totals, paid: add(invoice.totals.paid, due), due: '0' },
+    updatedAt: tx.now,
+  };
+  settle(tx, paid);
+  // A consolidated invoice's revenue belongs to the members whose child invoices it pays.
+  if (paid.consolidationLevel === 'parent') settleChildren(tx, paid);
+  else
+    tx.put('subscriptions', {
+      ...(tx.get('subscriptions', subscription.id) ?? subscription),
+      totalRevenue: add(subscription.totalRevenue, due),
+      balance: sub(subscription.balance, min(due, subscription.balance)),
+      updatedAt: tx.now,
+    });
+  tx.record({
+    key: 'payment_success',
+    message: `Successful payment of ${due} for invoice ${invoice.number}`,
+    subscriptionId: subscription.id,
+    customerId: invoice.customerId,
+    data: { product_id: subscription.productId, account_transaction_id: transactionId },
+  });
+  return { kind: 'paid', amount: due, transactionId };
+}
+
+function settle(tx: Transaction, invoice: Invoice): void {
+  tx.put('invoices', {
+    ...invoice,
+    status: 'paid',
+    paidDate: calendarDateOf(tx.now, tx.settings.timeZone),
+    updatedAt: tx.now,
+  });
+}
+
+/** Cents of an amount in the site currency, for `*_in_cents` fields. */
+export const centsOf = (tx: Transaction, amount: Dec): number => toMinor(amount, tx.settings.currency);
+
+/** The lines of an invoice as an array. */
+export const invoiceLines = (invoice: Invoice): InvoiceLine[] => listToArray(invoice.lines);
