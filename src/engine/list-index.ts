@@ -23,7 +23,7 @@ import {
   idSetToArray,
   idSetValues,
 } from '../kernel/id-set.js';
-import type { SiteState, TableName, TableRows } from './state.js';
+import type { TableName, TableRows, Tables } from './tables.js';
 
 export interface ListIndexes {
   /** Subscription ids (as text) to the ids of their invoices in status `open`. */
@@ -146,7 +146,7 @@ export function rekeyed<N extends string>(
  * existed, or in another shape).
  */
 export function rebuiltIndexes<N extends string, I extends IdSetIndexes<N>>(
-  state: Pick<SiteState, 'tables'>,
+  state: { readonly tables: Tables },
   definitionsOf: { readonly [T in TableName]?: readonly KeyDefinition<N>[] },
   empty: I,
 ): I {
@@ -176,7 +176,7 @@ export const listed = (indexes: ListIndexes, name: ListIndexName, key: string | 
 
 /** The rows of `table` listed under a key in a state, in id order. */
 export function listedRows<K extends TableName>(
-  state: SiteState,
+  state: { readonly tables: Tables; readonly listIndexes: ListIndexes },
   name: ListIndexName,
   key: string | number,
   table: K,
@@ -193,5 +193,5 @@ export function listedRows<K extends TableName>(
  * The list indexes of a state built from its tables (for a state stored before they held id sets, whose
  * lists were arrays).
  */
-export const rebuiltListIndexes = (state: Pick<SiteState, 'tables'>): ListIndexes =>
+export const rebuiltListIndexes = (state: { readonly tables: Tables }): ListIndexes =>
   rebuiltIndexes(state, definitions, emptyListIndexes());

@@ -10,7 +10,7 @@
 import { emptyIndex, indexGet, type ShardedIndex, type Table, tableGet } from '../kernel/collection.js';
 import { EMPTY_ID_SET, type IdSet, idSetsValues } from '../kernel/id-set.js';
 import { type AnyRow, type KeyDefinition, rebuiltIndexes, rekeyed } from './list-index.js';
-import type { SiteState, TableName, TableRows } from './state.js';
+import type { TableName, TableRows, Tables } from './tables.js';
 
 export interface SetIndexes {
   /** Subscription states to the ids of the subscriptions in them. */
@@ -83,7 +83,7 @@ export const setOf = (indexes: SetIndexes, name: SetIndexName, key: string | num
  * wherever it starts.
  */
 export function* setRows<K extends TableName>(
-  state: SiteState,
+  state: { readonly tables: Tables; readonly setIndexes: SetIndexes },
   name: SetIndexName,
   keys: readonly string[],
   table: K,
@@ -100,7 +100,7 @@ export function* setRows<K extends TableName>(
 
 /** One page (from 1) of `setRows`. */
 export function pageOfSet<K extends TableName>(
-  state: SiteState,
+  state: { readonly tables: Tables; readonly setIndexes: SetIndexes },
   name: SetIndexName,
   keys: readonly string[],
   table: K,
@@ -117,5 +117,5 @@ export function pageOfSet<K extends TableName>(
 }
 
 /** The set indexes of a state built from its tables (for a state stored before they existed). */
-export const rebuiltSetIndexes = (state: Pick<SiteState, 'tables'>): SetIndexes =>
+export const rebuiltSetIndexes = (state: { readonly tables: Tables }): SetIndexes =>
   rebuiltIndexes(state, keyDefinitions, emptySetIndexes());

@@ -4,78 +4,24 @@
  * `JSON.parse(JSON.stringify(state))` is an equal, fully working state.
  */
 
-import type { Allocation, SubscriptionComponent, Usage } from '../domain/allocation/types.js';
-import type { Component, ComponentPricePoint, Segment } from '../domain/catalog/component.js';
-import type { Product, ProductFamily, ProductPricePoint } from '../domain/catalog/types.js';
-import type { Coupon, CouponSubcode } from '../domain/coupon/types.js';
-import type { Customer } from '../domain/customer/types.js';
-import type { Email, PaymentUpdateRequestLog } from '../domain/email/types.js';
 import { type EventLogIndex, emptyEventLogIndex } from '../domain/event-log/log-index.js';
 import type { SiteEvent } from '../domain/event-log/types.js';
-import type { EventUsage } from '../domain/event-log/usage.js';
-import type { CatalogFeature, FeatureTemplate } from '../domain/feature/types.js';
-import type { GroupMembership, SubscriptionGroup } from '../domain/group/types.js';
-import type { ProformaExport, ProformaInvoice } from '../domain/invoice/proforma.js';
-import type { Invoice } from '../domain/invoice/types.js';
 import type { LedgerTransfer } from '../domain/ledger/types.js';
-import type { OneTimeToken } from '../domain/one-time-token/types.js';
-import type { PaymentProfile } from '../domain/payment/types.js';
-import type { CustomerPortal } from '../domain/portal/types.js';
 import { resolveSettings, type SiteConfig, type SiteSettings } from '../domain/site/config.js';
-import type { Subscription } from '../domain/subscription/types.js';
 import {
   type ChunkedList,
   emptyIndex,
   emptyList,
   emptyTable,
   type ShardedIndex,
-  type Table,
 } from '../kernel/collection.js';
 import type { Instant } from '../kernel/time.js';
 import { emptyListIndexes, type ListIndexes } from './list-index.js';
 import { emptySchedule, type Schedule } from './schedule.js';
 import { emptySetIndexes, type SetIndexes } from './set-index.js';
+import type { Tables } from './tables.js';
 
-/** The rows of each table. */
-export interface TableRows {
-  readonly productFamilies: ProductFamily;
-  readonly products: Product;
-  readonly productPricePoints: ProductPricePoint;
-  readonly components: Component;
-  readonly componentPricePoints: ComponentPricePoint;
-  readonly segments: Segment;
-  readonly customers: Customer;
-  readonly paymentProfiles: PaymentProfile;
-  /** The outbox: every email the engine recorded, in order. */
-  readonly emails: Email;
-  /** Billing portals by customer (see `portalCustomers`). */
-  readonly portals: CustomerPortal;
-  /** Recent payment update emails by subscription (see `paymentUpdateRequestSubscriptions`). */
-  readonly paymentUpdateRequests: PaymentUpdateRequestLog;
-  readonly oneTimeTokens: OneTimeToken;
-  readonly subscriptions: Subscription;
-  readonly invoices: Invoice;
-  readonly proformaInvoices: ProformaInvoice;
-  /** Proforma invoice export batches (`/api_exports/proforma_invoices`). */
-  readonly proformaExports: ProformaExport;
-  readonly coupons: Coupon;
-  readonly couponSubcodes: CouponSubcode;
-  readonly featureTemplates: FeatureTemplate;
-  readonly catalogFeatures: CatalogFeature;
-  /** What each subscription holds of each component (see `subscriptionComponentKeys`). */
-  readonly subscriptionComponents: SubscriptionComponent;
-  readonly allocations: Allocation;
-  readonly usages: Usage;
-  /** Ingested event-based usage by subscription and component (see `eventUsageKeys`). */
-  readonly eventUsage: EventUsage;
-  readonly subscriptionGroups: SubscriptionGroup;
-  /** One row per grouped subscription (see `groupMembershipSubscriptions`). */
-  readonly groupMemberships: GroupMembership;
-}
-
-export type TableName = keyof TableRows;
-
-export type Tables = { readonly [K in TableName]: Table<TableRows[K]> };
+export type { TableName, TableRows, Tables } from './tables.js';
 
 /** String-keyed lookups derived from rows (see `indexDefinitions` in changes.ts). */
 export interface Indexes {

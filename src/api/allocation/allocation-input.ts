@@ -9,7 +9,7 @@ import type { Component } from '../../domain/catalog/component.js';
 import { fillStarts } from '../../domain/catalog/component-rules.js';
 import type { DomainError } from '../../domain/errors.js';
 import type { Subscription } from '../../domain/subscription/types.js';
-import type { AllocationCall, AllocationChange } from '../../engine/allocation/plan.js';
+import type { AllocationCall, AllocationChange } from '../../engine/allocation/call.js';
 import type { Transaction } from '../../engine/transaction.js';
 import type { Dec } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';

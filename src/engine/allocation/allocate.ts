@@ -22,7 +22,8 @@ import { applyBalances, settleIfPaid, voidInvoice } from '../invoice/issue.js';
 import { recordInvoiceIssued } from '../invoice/issued-event.js';
 import { postServiceCreditGranted } from '../ledger/transfers.js';
 import { Transaction } from '../transaction.js';
-import { type AllocationCall, type AllocationPlan, type PlannedAllocation, planAllocations } from './plan.js';
+import type { AllocationCall } from './call.js';
+import { type AllocationPlan, type PlannedAllocation, planAllocations } from './plan.js';
 import { saveRow, wireQuantity } from './rows.js';
 
 export interface AllocationOutcome {

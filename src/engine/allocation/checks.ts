@@ -5,7 +5,7 @@ import { type DomainError, invalid } from '../../domain/errors.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { isInteger, isNegative } from '../../kernel/money.js';
 import type { Transaction } from '../transaction.js';
-import type { AllocationChange } from './plan.js';
+import type { AllocationChange } from './call.js';
 import { findRow } from './rows.js';
 
 /** A refused allocation (422). @example refused('Quantity: is required.', 'quantity') */

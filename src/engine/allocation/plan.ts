@@ -8,8 +8,6 @@ import {
   type BillingPeriod,
   capCredit,
   creditable,
-  type LegacyDowngradeScheme,
-  type LegacyUpgradeScheme,
   legacyDowngrade,
   legacyDowngradeName,
   legacyUpgrade,
@@ -20,12 +18,8 @@ import {
   rollUp,
 } from '../../domain/allocation/proration.js';
 import { prorationLine } from '../../domain/allocation/proration-line.js';
-import type {
-  AllocationDirection,
-  CustomPrice,
-  SubscriptionComponent,
-} from '../../domain/allocation/types.js';
-import type { Component, ComponentPricePoint } from '../../domain/catalog/component.js';
+import type { AllocationDirection, SubscriptionComponent } from '../../domain/allocation/types.js';
+import type { Component } from '../../domain/catalog/component.js';
 import { unitsOf } from '../../domain/catalog/unit-name.js';
 import type { DomainError } from '../../domain/errors.js';
 import type { CreditType } from '../../domain/site/config.js';
@@ -36,37 +30,9 @@ import { addSeconds, calendarDateOf, type Instant } from '../../kernel/time.js';
 import type { ChargeLine } from '../invoice/drafts.js';
 import { paidInPeriod } from '../invoice/period-payments.js';
 import type { Transaction } from '../transaction.js';
+import type { AllocationCall, AllocationChange } from './call.js';
 import { CLOSED_STATES, changeProblem, refused } from './checks.js';
 import { costOf, emptyRow, findRow, pricingOf } from './rows.js';
-
-/** One change of a call, its references already resolved. */
-export interface AllocationChange {
-  readonly component: Component;
-  readonly quantity: Dec;
-  readonly previousQuantity?: Dec | undefined;
-  /** A price point to move to; absent keeps the current one. */
-  readonly pricePoint?: ComponentPricePoint | undefined;
-  readonly customPrice?: CustomPrice | undefined;
-  readonly memo?: string | null | undefined;
-  readonly upgradeCharge?: CreditType | null | undefined;
-  readonly downgradeCredit?: CreditType | null | undefined;
-  readonly prorationUpgradeScheme?: LegacyUpgradeScheme | undefined;
-  readonly prorationDowngradeScheme?: LegacyDowngradeScheme | undefined;
-  readonly initiateDunning?: boolean | undefined;
-}
-
-/** A call: its changes and its top-level settings. */
-export interface AllocationCall {
-  readonly changes: readonly AllocationChange[];
-  readonly upgradeCharge?: CreditType | null | undefined;
-  readonly downgradeCredit?: CreditType | null | undefined;
-  readonly prorationUpgradeScheme?: LegacyUpgradeScheme | undefined;
-  readonly prorationDowngradeScheme?: LegacyDowngradeScheme | undefined;
-  readonly accrueCharge?: boolean | null | undefined;
-  readonly initiateDunning?: boolean | undefined;
-  /** The instant the call is prorated at; `tx.now` when absent. */
-  readonly at?: Instant | undefined;
-}
 
 export interface PlannedAllocation {
   readonly component: Component;

@@ -13,6 +13,7 @@ import type { PaymentGateway } from '../../domain/payment/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { listFromArray, listToArray } from '../../kernel/collection.js';
 import { type Dec, isPositive, sum } from '../../kernel/money.js';
+import { renewalCouponSpecs } from '../coupon/renewal-coupons.js';
 import {
   type ChargeLine,
   type CollectionOutcome,
@@ -22,7 +23,6 @@ import {
 import { customerAddress, partyOf } from '../invoice/drafts.js';
 import { applyBalances } from '../invoice/issue.js';
 import { recordInvoiceIssued } from '../invoice/issued-event.js';
-import { renewalCouponSpecs } from '../invoice/proforma.js';
 import type { Transaction } from '../transaction.js';
 import { settleChildren } from './invoices.js';
 

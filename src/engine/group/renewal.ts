@@ -6,14 +6,11 @@
 
 import type { SubscriptionGroup } from '../../domain/group/types.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
+import { dueAction } from '../../domain/subscription/due-action.js';
 import { dueAt } from '../../domain/subscription/schedule.js';
-import {
-  dueAction,
-  openNextPeriod,
-  recordRenewalOutcome,
-  renewalFailed,
-  startDunning,
-} from '../renewal/lifecycle.js';
+import { startDunning } from '../renewal/dunning.js';
+import { openNextPeriod } from '../renewal/next-period.js';
+import { recordRenewalOutcome, renewalFailed } from '../renewal/outcome.js';
 import type { Transaction } from '../transaction.js';
 import { billConsolidated, type MemberCharges } from './billing.js';
 

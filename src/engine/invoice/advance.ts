@@ -24,17 +24,20 @@ import {
   componentAdvanceCharges,
   componentArrearsCharges,
 } from '../allocation/component-renewal.js';
+import { renewalCouponSpecs } from '../coupon/renewal-coupons.js';
 import type { MemberCharges } from '../group/billing.js';
 import { groupOf } from '../group/membership.js';
 import { postServiceCreditGranted } from '../ledger/transfers.js';
-import { productCharge, recordRenewalOutcome, renewalFailed, startDunning } from '../renewal/lifecycle.js';
+import { startDunning } from '../renewal/dunning.js';
+import { recordRenewalOutcome, renewalFailed } from '../renewal/outcome.js';
+import { nextPeriodOf } from '../subscription/periods.js';
+import { productCharge } from '../subscription/product-charge.js';
 import type { Transaction } from '../transaction.js';
 import { createInvoice } from './build.js';
 import { type CollectionOutcome, collectInvoice } from './collect.js';
 import type { ChargeLine, InvoiceCouponSpec } from './drafts.js';
 import { applyBalances, settleIfPaid, voidInvoice } from './issue.js';
 import { recordInvoiceIssued } from './issued-event.js';
-import { nextPeriodOf, renewalCouponSpecs } from './proforma.js';
 
 const refused = (message: string): DomainError => ({ code: 'advance_invoice', status: 422, message });
 

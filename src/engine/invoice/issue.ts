@@ -14,7 +14,7 @@ import { err, ok, type Result } from '../../kernel/result.js';
 import { addSeconds, calendarDateOf } from '../../kernel/time.js';
 import { childInvoices, childRefusal, settleChildren } from '../group/invoices.js';
 import { listed } from '../list-index.js';
-import { changeState } from '../renewal/lifecycle.js';
+import { changeState } from '../subscription/state-change.js';
 import type { Transaction } from '../transaction.js';
 import { collectInvoice } from './collect.js';
 

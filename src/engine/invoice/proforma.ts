@@ -8,32 +8,18 @@
  * state exactly as it was.
  */
 
-import type { Coupon } from '../../domain/coupon/types.js';
 import type { DomainError } from '../../domain/errors.js';
 import { canProforma, type ProformaExport, type ProformaInvoice } from '../../domain/invoice/proforma.js';
-import type { InvoiceDiscount } from '../../domain/invoice/types.js';
-import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
 import type { Subscription, SubscriptionState } from '../../domain/subscription/types.js';
 import { listFromArray, listRange } from '../../kernel/collection.js';
 import { uidOf } from '../../kernel/ids.js';
-import { formatMoney, isPositive } from '../../kernel/money.js';
+import { formatMoney } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
-import { calendarDateOf, type Instant } from '../../kernel/time.js';
-import { resolveCouponCode } from '../coupon/coupon-use.js';
-import { listed } from '../list-index.js';
+import { calendarDateOf } from '../../kernel/time.js';
 import { upcomingRenewal } from '../renewal/upcoming.js';
 import { Transaction } from '../transaction.js';
 import { priceInvoice } from './build.js';
-import {
-  type ChargeLine,
-  catalogCouponSpec,
-  customerAddress,
-  draftDiscounts,
-  draftLines,
-  type InvoiceCouponSpec,
-  partyOf,
-  taxRatesFor,
-} from './drafts.js';
+import { customerAddress, draftDiscounts, draftLines, partyOf, taxRatesFor } from './drafts.js';
 
 /** The states in which a subscription renews, so that a proforma of its next renewal means something. */
 const RENEWING_STATES: ReadonlySet<SubscriptionState> = new Set([
@@ -45,77 +31,6 @@ const RENEWING_STATES: ReadonlySet<SubscriptionState> = new Set([
 ]);
 
 const refused = (message: string): DomainError => ({ code: 'proforma_refused', status: 422, message });
-
-/**
- * The next billing period of a subscription, counted as a renewal counts it: the period after the
- * current one from the same anchor; when the price point's interval changed (or a trial ends), a new
- * period 0 anchored at the current period's end.
- */
-export function nextPeriodOf(
-  tx: Transaction,
-  subscription: Subscription,
-): { start: Instant; end: Instant } | undefined {
-  const pricePoint = tx.get('productPricePoints', subscription.productPricePointId);
-  if (pricePoint === undefined) return undefined;
-  const sameStep =
-    pricePoint.interval === subscription.interval && pricePoint.intervalUnit === subscription.intervalUnit;
-  const continues = sameStep && subscription.state !== 'trialing';
-  const anchor = continues ? subscription.billingAnchor : subscription.currentPeriodEndsAt;
-  const n = continues ? subscription.periodNumber + 1 : 0;
-  return periodOf(anchor, tx.settings.timeZone, stepOf(pricePoint.interval, pricePoint.intervalUnit), n);
-}
-
-/**
- * The subscription's coupons that keep discounting renewals (recurring ones; every one at signup with
- * `recurringOnly` false), as invoice coupon specs for `charges`. Unknown codes are left out; an archived coupon keeps applying where it applies already.
- */
-export function renewalCouponSpecs(
-  tx: Transaction,
-  subscription: Subscription,
-  charges: readonly ChargeLine[],
-  recurringOnly = true,
-  periodStart: Instant = subscription.currentPeriodStartedAt,
-): InvoiceCouponSpec[] {
-  const specs: InvoiceCouponSpec[] = [];
-  for (const code of subscription.couponCodes) {
-    const resolved = resolveCouponCode(tx, code);
-    if (resolved === undefined || (recurringOnly && !resolved.coupon.recurring)) continue;
-    const coupon = resolved.coupon;
-    if (recurringOnly && !withinDuration(tx, subscription.id, coupon, periodStart)) continue;
-    specs.push(catalogCouponSpec(coupon, resolved.subcode?.code ?? null, charges));
-  }
-  return specs;
-}
-
-/**
- * Whether a recurring coupon still discounts the period starting at `periodStart`: a coupon limited to
- * `duration_period_count` periods discounts that many of the subscription's billing periods (the signup's
- * is the first), counted as the distinct periods its live invoices were discounted by it. The period being
- * billed does not count against itself, so an advance invoice and its renewal share one period.
- */
-function withinDuration(
-  tx: Transaction,
-  subscriptionId: number,
-  coupon: Coupon,
-  periodStart: Instant,
-): boolean {
-  const limit = coupon.durationPeriodCount;
-  if (limit === null) return true;
-  const periods = new Set<Instant>();
-  for (const id of listed(tx.state.listIndexes, 'subscriptionInvoices', subscriptionId)) {
-    const invoice = tx.get('invoices', id);
-    if (invoice === undefined || invoice.status === 'draft' || invoice.status === 'voided') continue;
-    const period = invoice.periodStartedAt ?? invoice.createdAt;
-    if (period === periodStart) continue;
-    // A period the coupon took nothing off (a free trial) does not use it up.
-    const discounted = (discount: InvoiceDiscount) =>
-      discount.sourceType === 'Coupon' &&
-      discount.sourceId === coupon.id &&
-      isPositive(discount.discountAmount);
-    if (invoice.discounts.some(discounted)) periods.add(period);
-  }
-  return periods.size < limit;
-}
 
 /** Why a subscription has no next renewal to describe, or undefined when it has one. */
 function refusal(subscription: Subscription): DomainError | undefined {

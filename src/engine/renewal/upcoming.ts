@@ -17,11 +17,12 @@ import {
   componentArrearsCharges,
   componentRenewalCharges,
 } from '../allocation/component-renewal.js';
+import { renewalCouponSpecs } from '../coupon/renewal-coupons.js';
 import { arrearsCouponSpecs, pendingAdvanceInvoice } from '../invoice/advance.js';
 import type { ChargeLine, InvoiceCouponSpec } from '../invoice/drafts.js';
-import { nextPeriodOf, renewalCouponSpecs } from '../invoice/proforma.js';
+import { nextPeriodOf } from '../subscription/periods.js';
+import { initialChargeLine, productCharge } from '../subscription/product-charge.js';
 import type { Transaction } from '../transaction.js';
-import { initialChargeLine, productCharge } from './lifecycle.js';
 
 /** What the next renewal of a subscription bills. */
 export interface UpcomingRenewal {

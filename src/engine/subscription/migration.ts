@@ -17,15 +17,16 @@ import { add, type Dec, div, isPositive, min, mul, roundMoney, sub, toMinor } fr
 import { err, ok, type Result } from '../../kernel/result.js';
 import { type Instant, secondsBetween } from '../../kernel/time.js';
 import { resolveCouponCode } from '../coupon/coupon-use.js';
+import { renewalCouponSpecs } from '../coupon/renewal-coupons.js';
 import { type ChargeLine, collectInvoice, createInvoice } from '../invoice/collect.js';
 import { applyBalances, settleIfPaid } from '../invoice/issue.js';
 import { recordInvoiceIssued } from '../invoice/issued-event.js';
 import { paidInPeriod } from '../invoice/period-payments.js';
-import { renewalCouponSpecs } from '../invoice/proforma.js';
 import { postServiceCreditGranted } from '../ledger/transfers.js';
 import { listed } from '../list-index.js';
-import { changeState, initialChargeLine, productCharge } from '../renewal/lifecycle.js';
 import { Transaction } from '../transaction.js';
+import { initialChargeLine, productCharge } from './product-charge.js';
+import { changeState } from './state-change.js';
 import { refusedTransition } from './status.js';
 
 export interface MigrationOptions {

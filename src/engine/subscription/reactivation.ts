@@ -15,13 +15,14 @@ import type { Subscription } from '../../domain/subscription/types.js';
 import { isPositive } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { invalidCouponCode } from '../coupon/coupon-use.js';
+import { renewalCouponSpecs } from '../coupon/renewal-coupons.js';
 import { type CollectionOutcome, collectInvoice, createInvoice } from '../invoice/collect.js';
 import { recordInvoiceIssued } from '../invoice/issued-event.js';
-import { renewalCouponSpecs } from '../invoice/proforma.js';
 import { listedRows } from '../list-index.js';
-import { changeState, productCharge } from '../renewal/lifecycle.js';
 import type { Transaction } from '../transaction.js';
 import { recordBillingDateChange } from './billing-date.js';
+import { productCharge } from './product-charge.js';
+import { changeState } from './state-change.js';
 import { refusedTransition } from './status.js';
 
 export interface ReactivationOptions {

@@ -20,11 +20,11 @@ import {
   signupComponentsProblem,
 } from '../allocation/signup-components.js';
 import { invalidCouponCode, recordCouponUse } from '../coupon/coupon-use.js';
+import { renewalCouponSpecs } from '../coupon/renewal-coupons.js';
 import { type ChargeLine, collectInvoice, createInvoice } from '../invoice/collect.js';
 import { recordInvoiceIssued } from '../invoice/issued-event.js';
-import { renewalCouponSpecs } from '../invoice/proforma.js';
-import { initialChargeLine, productCharge } from '../renewal/lifecycle.js';
 import type { Transaction } from '../transaction.js';
+import { initialChargeLine, productCharge } from './product-charge.js';
 
 export interface SignupInput {
   readonly product: Product;

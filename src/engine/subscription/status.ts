@@ -14,9 +14,10 @@ import { formatTimestamp, type Instant } from '../../kernel/time.js';
 import { type ChargeLine, collectInvoice, createInvoice } from '../invoice/collect.js';
 import { recordInvoiceIssued } from '../invoice/issued-event.js';
 import { listedRows } from '../list-index.js';
-import { changeState, productCharge } from '../renewal/lifecycle.js';
 import type { Transaction } from '../transaction.js';
 import { recordBillingDateChange } from './billing-date.js';
+import { productCharge } from './product-charge.js';
+import { changeState } from './state-change.js';
 
 /** The 422 of a command the transition table refuses. */
 export const refusedTransition = (subscription: Subscription, command: SubscriptionCommand): DomainError => ({

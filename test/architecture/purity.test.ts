@@ -2,39 +2,15 @@
  * The core (everything under src/ except src/cli/ and src/adapters/) has no clock, no randomness, no I/O
  * and no Node built-in (CONTRACT section 1). This scans the source text.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SRC, sourceFiles, specifiers } from '../helpers/source-files.js';
 
-const ROOT = fileURLToPath(new URL('../../src/', import.meta.url));
 const EXCLUDED = ['cli', 'adapters'];
 
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) {
-      const top = relative(ROOT, path).split(sep)[0] ?? '';
-      return EXCLUDED.includes(top) ? [] : sourceFiles(path);
-    }
-    return entry.isFile() && entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, name.split('/')[0] ?? name]));
-
-/** Module specifiers a file imports, re-exports, requires or imports dynamically. */
-function specifiers(text: string): string[] {
-  const found: string[] = [];
-  const patterns = [
-    /\b(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]/g,
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  for (const pattern of patterns)
-    for (const match of text.matchAll(pattern)) if (match[1]) found.push(match[1]);
-  return found;
-}
 
 const isBuiltin = (specifier: string) =>
   specifier.startsWith('node:') || BUILTINS.has(specifier) || BUILTINS.has(specifier.split('/')[0] ?? '');
@@ -57,10 +33,12 @@ function matches(text: string, pattern: RegExp): string[] {
   });
 }
 
-const files = sourceFiles(ROOT).map((path) => ({
-  path: relative(ROOT, path),
-  text: readFileSync(path, 'utf8'),
-}));
+const files = sourceFiles(SRC, (path) => EXCLUDED.includes(relative(SRC, path).split(sep)[0] ?? '')).map(
+  (path) => ({
+    path: relative(SRC, path),
+    text: readFileSync(path, 'utf8'),
+  }),
+);
 
 describe('purity of the core', () => {
   it('scans the core sources (and skips src/cli and src/adapters)', () => {

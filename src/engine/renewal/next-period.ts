@@ -1,0 +1,61 @@
+/** Opening a subscription's next billing period and gathering its charges. */
+
+import type { PaymentGateway } from '../../domain/payment/types.js';
+import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
+import type { Subscription } from '../../domain/subscription/types.js';
+import { componentRenewalCharges } from '../allocation/component-renewal.js';
+import type { MemberCharges } from '../group/billing.js';
+import { pendingAdvanceInvoice, renewCoveredPeriod } from '../invoice/advance.js';
+import { productCharge } from '../subscription/product-charge.js';
+import type { Transaction } from '../transaction.js';
+
+/**
+ * Moves a subscription into its next period and returns the period's charges; a period already
+ * invoiced in advance is renewed by `renewCoveredPeriod` (only its arrears charges, if any, come back
+ * for a group member). Periods count from the anchor; when the
+ * price point's interval has changed since, the next period starts at the current period's end under
+ * a new anchor.
+ */
+export function openNextPeriod(
+  tx: Transaction,
+  subscription: Subscription,
+  gateway: PaymentGateway,
+): MemberCharges | undefined {
+  const pricePoint = tx.get('productPricePoints', subscription.productPricePointId);
+  if (pricePoint === undefined) return undefined;
+  const sameStep =
+    pricePoint.interval === subscription.interval && pricePoint.intervalUnit === subscription.intervalUnit;
+  const anchor = sameStep ? subscription.billingAnchor : subscription.currentPeriodEndsAt;
+  const periodNumber = sameStep ? subscription.periodNumber + 1 : 0;
+  const period = periodOf(
+    anchor,
+    tx.settings.timeZone,
+    stepOf(pricePoint.interval, pricePoint.intervalUnit),
+    periodNumber,
+  );
+  const moved = tx.put('subscriptions', {
+    ...subscription,
+    billingAnchor: anchor,
+    periodNumber,
+    interval: pricePoint.interval,
+    intervalUnit: pricePoint.intervalUnit,
+    currentPeriodStartedAt: period.start,
+    currentPeriodEndsAt: period.end,
+    nextAssessmentAt: period.end,
+    updatedAt: tx.now,
+  });
+  tx.record({
+    key: 'statement_closed',
+    message: `Statement closed for subscription ${subscription.id}`,
+    subscriptionId: subscription.id,
+    customerId: subscription.customerId,
+  });
+  const advance = pendingAdvanceInvoice(tx, moved, period.start);
+  if (advance !== undefined) return renewCoveredPeriod(tx, moved, advance, period, gateway);
+  const charge = productCharge(tx, moved, period.start, period.end);
+  const components = componentRenewalCharges(tx, moved, period);
+  return {
+    subscription: tx.get('subscriptions', moved.id) ?? moved,
+    charges: [...(charge === undefined ? [] : [charge]), ...components],
+  };
+}

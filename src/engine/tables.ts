@@ -1,0 +1,59 @@
+/** The tables of a site's state: which rows each holds. */
+
+import type { Allocation, SubscriptionComponent, Usage } from '../domain/allocation/types.js';
+import type { Component, ComponentPricePoint, Segment } from '../domain/catalog/component.js';
+import type { Product, ProductFamily, ProductPricePoint } from '../domain/catalog/types.js';
+import type { Coupon, CouponSubcode } from '../domain/coupon/types.js';
+import type { Customer } from '../domain/customer/types.js';
+import type { Email, PaymentUpdateRequestLog } from '../domain/email/types.js';
+import type { EventUsage } from '../domain/event-log/usage.js';
+import type { CatalogFeature, FeatureTemplate } from '../domain/feature/types.js';
+import type { GroupMembership, SubscriptionGroup } from '../domain/group/types.js';
+import type { ProformaExport, ProformaInvoice } from '../domain/invoice/proforma.js';
+import type { Invoice } from '../domain/invoice/types.js';
+import type { OneTimeToken } from '../domain/one-time-token/types.js';
+import type { PaymentProfile } from '../domain/payment/types.js';
+import type { CustomerPortal } from '../domain/portal/types.js';
+import type { Subscription } from '../domain/subscription/types.js';
+import type { Table } from '../kernel/collection.js';
+
+/** The rows of each table. */
+export interface TableRows {
+  readonly productFamilies: ProductFamily;
+  readonly products: Product;
+  readonly productPricePoints: ProductPricePoint;
+  readonly components: Component;
+  readonly componentPricePoints: ComponentPricePoint;
+  readonly segments: Segment;
+  readonly customers: Customer;
+  readonly paymentProfiles: PaymentProfile;
+  /** The outbox: every email the engine recorded, in order. */
+  readonly emails: Email;
+  /** Billing portals by customer (see `portalCustomers`). */
+  readonly portals: CustomerPortal;
+  /** Recent payment update emails by subscription (see `paymentUpdateRequestSubscriptions`). */
+  readonly paymentUpdateRequests: PaymentUpdateRequestLog;
+  readonly oneTimeTokens: OneTimeToken;
+  readonly subscriptions: Subscription;
+  readonly invoices: Invoice;
+  readonly proformaInvoices: ProformaInvoice;
+  /** Proforma invoice export batches (`/api_exports/proforma_invoices`). */
+  readonly proformaExports: ProformaExport;
+  readonly coupons: Coupon;
+  readonly couponSubcodes: CouponSubcode;
+  readonly featureTemplates: FeatureTemplate;
+  readonly catalogFeatures: CatalogFeature;
+  /** What each subscription holds of each component (see `subscriptionComponentKeys`). */
+  readonly subscriptionComponents: SubscriptionComponent;
+  readonly allocations: Allocation;
+  readonly usages: Usage;
+  /** Ingested event-based usage by subscription and component (see `eventUsageKeys`). */
+  readonly eventUsage: EventUsage;
+  readonly subscriptionGroups: SubscriptionGroup;
+  /** One row per grouped subscription (see `groupMembershipSubscriptions`). */
+  readonly groupMemberships: GroupMembership;
+}
+
+export type TableName = keyof TableRows;
+
+export type Tables = { readonly [K in TableName]: Table<TableRows[K]> };
