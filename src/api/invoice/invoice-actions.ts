@@ -6,7 +6,9 @@
 import { serviceCreditBalanceChangedData } from '../../domain/event-log/balance-data.js';
 import type { Invoice } from '../../domain/invoice/types.js';
 import { recordEmail } from '../../engine/email/emails.js';
-import { issueInvoice, recordInvoicePayment, voidInvoice } from '../../engine/invoice/issue.js';
+import { issueInvoice } from '../../engine/invoice/issue.js';
+import { recordInvoicePayment } from '../../engine/invoice/record-payment.js';
+import { voidInvoice } from '../../engine/invoice/void.js';
 import { postPrepaymentReceived, postServiceCreditGranted } from '../../engine/ledger/transfers.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { add, isPositive, toMinor } from '../../kernel/money.js';

@@ -13,7 +13,7 @@ import type { Transaction } from '../../engine/transaction.js';
 import { indexGet } from '../../kernel/collection.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { findRef, missing, stamp } from '../common.js';
-import { presentCustomer } from '../customer/customers.js';
+import { presentCustomer } from '../customer/customer-present.js';
 import { type Route, type RouteResult, reply } from '../route.js';
 import {
   presentManagementLink,

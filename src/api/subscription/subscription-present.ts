@@ -6,7 +6,7 @@ import { tableGet } from '../../kernel/collection.js';
 import { toMinor } from '../../kernel/money.js';
 import { presentProduct } from '../catalog/products.js';
 import { stamp } from '../common.js';
-import { presentCustomer } from '../customer/customers.js';
+import { presentCustomer } from '../customer/customer-present.js';
 import { presentNestedGroup } from '../group/subscription-groups-present.js';
 import { presentPaymentProfile } from '../payment/payment-profiles.js';
 

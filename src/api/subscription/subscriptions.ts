@@ -11,7 +11,8 @@ import { indexGet, tableRows, tableRowsReverse } from '../../kernel/collection.j
 import { err } from '../../kernel/result.js';
 import { resolveSignupComponents, signupComponentsSchema } from '../allocation/signup-components-input.js';
 import { decodeBody, findRef, missing, pageOf, paging } from '../common.js';
-import { buildCustomer, customerFieldsSchema, recordCustomerCreate } from '../customer/customers.js';
+import { buildCustomer, customerFieldsSchema } from '../customer/customer-input.js';
+import { recordCustomerCreate } from '../customer/customers.js';
 import { z, zId, zIdOrHandle, zInt, zText } from '../decode.js';
 import { buildPaymentProfile, paymentFieldsSchema } from '../payment/payment-profiles.js';
 import { type Route, reply } from '../route.js';

@@ -1,4 +1,7 @@
-/** What falls due for a subscription at an instant: resume, expiry, a dunning retry, a delayed cancellation, a trial's end or a renewal. */
+/**
+ * What falls due for a subscription at an instant: resume, expiry, a dunning retry, a delayed
+ * cancellation, a trial's end or a renewal.
+ */
 
 import { dueAt } from './schedule.js';
 import type { Subscription } from './types.js';

@@ -14,6 +14,7 @@ import type { Subscription } from '../../domain/subscription/types.js';
 import { listFromArray, listToArray } from '../../kernel/collection.js';
 import { type Dec, isPositive, sum } from '../../kernel/money.js';
 import { renewalCouponSpecs } from '../coupon/renewal-coupons.js';
+import { applyBalances } from '../invoice/balances.js';
 import {
   type ChargeLine,
   type CollectionOutcome,
@@ -21,7 +22,6 @@ import {
   createInvoice,
 } from '../invoice/collect.js';
 import { customerAddress, partyOf } from '../invoice/drafts.js';
-import { applyBalances } from '../invoice/issue.js';
 import { recordInvoiceIssued } from '../invoice/issued-event.js';
 import type { Transaction } from '../transaction.js';
 import { settleChildren } from './invoices.js';

@@ -33,11 +33,12 @@ import { recordRenewalOutcome, renewalFailed } from '../renewal/outcome.js';
 import { nextPeriodOf } from '../subscription/periods.js';
 import { productCharge } from '../subscription/product-charge.js';
 import type { Transaction } from '../transaction.js';
+import { applyBalances, settleIfPaid } from './balances.js';
 import { createInvoice } from './build.js';
 import { type CollectionOutcome, collectInvoice } from './collect.js';
 import type { ChargeLine, InvoiceCouponSpec } from './drafts.js';
-import { applyBalances, settleIfPaid, voidInvoice } from './issue.js';
 import { recordInvoiceIssued } from './issued-event.js';
+import { voidInvoice } from './void.js';
 
 const refused = (message: string): DomainError => ({ code: 'advance_invoice', status: 422, message });
 

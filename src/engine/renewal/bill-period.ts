@@ -6,13 +6,13 @@ import { isPositive } from '../../kernel/money.js';
 import { renewalCouponSpecs } from '../coupon/renewal-coupons.js';
 import { groupOf } from '../group/membership.js';
 import { billGroupMembers } from '../group/renewal.js';
+import { applyBalances, settleIfPaid } from '../invoice/balances.js';
 import {
   type ChargeLine,
   type CollectionOutcome,
   collectInvoice,
   createInvoice,
 } from '../invoice/collect.js';
-import { applyBalances, settleIfPaid } from '../invoice/issue.js';
 import { recordInvoiceIssued } from '../invoice/issued-event.js';
 import type { Transaction } from '../transaction.js';
 import { recordRenewalOutcome } from './outcome.js';

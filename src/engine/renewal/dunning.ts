@@ -1,4 +1,7 @@
-/** Dunning (README "Dunning"): retrying unpaid renewal invoices on the site's retry days, then the final action. */
+/**
+ * Dunning (README "Dunning"): retrying unpaid renewal invoices on the site's retry days, then the final
+ * action.
+ */
 
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
