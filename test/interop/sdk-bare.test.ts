@@ -18,7 +18,14 @@ import {
   SubscriptionsController,
 } from '@maxio-com/advanced-billing-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalClient, localClient, present, type ServedSite, serveBare } from './sdk-client.js';
+import {
+  type LocalClient,
+  localClient,
+  moveServerClock,
+  present,
+  type ServedSite,
+  serveBare,
+} from './sdk-client.js';
 
 const KEY = 'interop-bare';
 const START = '2026-03-02T10:00:00Z';
@@ -36,15 +43,7 @@ afterAll(async () => {
 });
 
 async function moveClock(now: string): Promise<void> {
-  const response = await fetch(`${served?.url}/_test/clock.json`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${KEY}:x`).toString('base64')}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ now }),
-  });
-  expect(response.status).toBe(200);
+  expect(await moveServerClock(served, KEY, now)).toBe(200);
 }
 
 describe('the official SDK against a bare billing-core serve', () => {

@@ -92,3 +92,20 @@ async function spawnServe(flags: readonly string[], now: string, dir: string): P
   };
   return { url, stop };
 }
+
+/** Moves a frozen server's clock (the engine's test route; the SDK has no such operation). */
+export async function moveServerClock(
+  served: ServedSite | undefined,
+  apiKey: string,
+  now: string,
+): Promise<number> {
+  const response = await fetch(`${served?.url}/_test/clock.json`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${apiKey}:x`).toString('base64')}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ now }),
+  });
+  return response.status;
+}

@@ -29,7 +29,14 @@ import {
 } from '@maxio-com/advanced-billing-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Catalog, createCatalog } from './sdk-catalog-fixture.js';
-import { type LocalClient, localClient, present, type ServedSite, serveSite } from './sdk-client.js';
+import {
+  type LocalClient,
+  localClient,
+  moveServerClock,
+  present,
+  type ServedSite,
+  serveSite,
+} from './sdk-client.js';
 
 const KEY = 'interop-lifecycle';
 const START = '2026-03-02T10:00:00Z';
@@ -58,17 +65,8 @@ afterAll(async () => {
   await served?.stop();
 });
 
-/** Moves the frozen server clock (the engine's test route; the SDK has no such operation). */
 async function moveClock(now: string): Promise<void> {
-  const response = await fetch(`${served?.url}/_test/clock.json`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${KEY}:x`).toString('base64')}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ now }),
-  });
-  expect(response.status).toBe(200);
+  expect(await moveServerClock(served, KEY, now)).toBe(200);
 }
 
 const ids = { customer: 0, subscription: 0 };
