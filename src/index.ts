@@ -148,6 +148,7 @@ export {
   validateBrackets,
 } from './domain/pricing/index.js';
 export type { SiteConfig, SiteMetric, SiteSettings, SiteTaxRate } from './domain/site/config.js';
+export { type Checked, checkSiteConfig, SiteConfigError } from './domain/site/config-check.js';
 export { periodOf } from './domain/subscription/schedule.js';
 export { can, type SubscriptionCommand, TRANSITIONS } from './domain/subscription/transitions.js';
 export type { Subscription, SubscriptionState } from './domain/subscription/types.js';

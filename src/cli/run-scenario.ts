@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { handle } from '../api/handle.js';
 import type { ApiRequest } from '../api/types.js';
 import type { SiteConfig } from '../domain/site/config.js';
+import { problemsOf } from '../domain/site/config-check.js';
 import { createSite, type SiteState } from '../engine/state.js';
 import type { CliIo } from './io.js';
 import { type Checked, siteConfigSchema } from './site-config.js';
@@ -41,7 +42,8 @@ export interface Scenario {
 /** Checks a parsed JSON value as a scenario. */
 export function parseScenario(value: unknown): Checked<Scenario> {
   const parsed = scenarioSchema.safeParse(value);
-  if (!parsed.success) return { ok: false, error: z.prettifyError(parsed.error) };
+  if (!parsed.success)
+    return { ok: false, error: z.prettifyError(parsed.error), problems: problemsOf(parsed.error) };
   const scenario: Scenario = parsed.data;
   return { ok: true, value: scenario };
 }

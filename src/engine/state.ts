@@ -8,6 +8,7 @@ import { type EventLogIndex, emptyEventLogIndex } from '../domain/event-log/log-
 import type { SiteEvent } from '../domain/event-log/types.js';
 import type { LedgerTransfer } from '../domain/ledger/types.js';
 import { resolveSettings, type SiteConfig, type SiteSettings } from '../domain/site/config.js';
+import { checkSiteConfig, SiteConfigError } from '../domain/site/config-check.js';
 import {
   type ChunkedList,
   emptyIndex,
@@ -93,10 +94,14 @@ export interface SiteState {
 }
 
 /**
- * Creates an empty site from a configuration (every field optional).
+ * Creates an empty site from a configuration (every field optional). A configuration the engine could not
+ * run (an unknown time zone or currency, a tax rate that is not a decimal, a misspelt key) throws a
+ * `SiteConfigError` whose `problems` name every field at fault, rather than failing later requests.
  * @example const state = createSite({ timeZone: 'America/New_York', apiKeys: ['secret'] });
  */
 export function createSite(config: SiteConfig = {}): SiteState {
+  const checked = checkSiteConfig(config);
+  if (!checked.ok) throw new SiteConfigError(checked.problems);
   return {
     schema: 1,
     settings: resolveSettings(config),
