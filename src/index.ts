@@ -3,6 +3,7 @@
  * and the domain functions a host calls directly.
  */
 export { handle } from './api/handle.js';
+export { type AsyncHandleContext, type AsyncHandleResult, handleAsync } from './api/handle-async.js';
 export { addOneTimeToken, type OneTimeTokenInput } from './api/payment/one-time-tokens.js';
 export type { ApiRequest, ApiResponse, HandleContext, HandleFault, HandleResult } from './api/types.js';
 export {
@@ -126,12 +127,15 @@ export {
 } from './domain/invoice/proforma.js';
 export type { Invoice, InvoiceLine, InvoiceStatus } from './domain/invoice/types.js';
 export type { OneTimeToken } from './domain/one-time-token/index.js';
+export { recordedGateway } from './domain/payment/outcome-book.js';
 export { testGateway } from './domain/payment/test-gateway.js';
 export type {
+  AsyncPaymentGateway,
   PaymentAttempt,
   PaymentGateway,
   PaymentOutcome,
   PaymentProfile,
+  SettledPayment,
 } from './domain/payment/types.js';
 export {
   type LinkRejection,
@@ -152,7 +156,7 @@ export { type Checked, checkSiteConfig, SiteConfigError } from './domain/site/co
 export { periodOf } from './domain/subscription/schedule.js';
 export { can, type SubscriptionCommand, TRANSITIONS } from './domain/subscription/transitions.js';
 export type { Subscription, SubscriptionState } from './domain/subscription/types.js';
-export { advance } from './engine/advance.js';
+export { type AsyncAdvanceResult, advance, advanceAsync } from './engine/advance.js';
 export { applyChanges, type Change } from './engine/changes.js';
 export {
   type CouponSource,

@@ -7,8 +7,9 @@
  */
 
 import { handle } from '../api/handle.js';
-import type { ApiRequest, ApiResponse, HandleFault } from '../api/types.js';
-import type { PaymentGateway } from '../domain/payment/types.js';
+import { handleAsync } from '../api/handle-async.js';
+import type { ApiRequest, ApiResponse, HandleFault, HandleResult } from '../api/types.js';
+import type { AsyncPaymentGateway, SettledPayment } from '../domain/payment/types.js';
 import type { SiteConfig } from '../domain/site/config.js';
 import { createSite, type SiteState } from '../engine/state.js';
 
@@ -126,6 +127,11 @@ export interface AppliedRequest {
   /** The state after the request. */
   readonly state: SiteState;
   readonly response: ApiResponse;
+  /**
+   * The outcomes the payment processor gave while handling it, in order (none with the test gateway): a
+   * journal keeps them, so that a replay gives the state the processor's answers gave.
+   */
+  readonly payments: readonly SettledPayment[];
 }
 
 export interface FetchHandlerOptions extends BodyLimitOptions {
@@ -135,8 +141,12 @@ export interface FetchHandlerOptions extends BodyLimitOptions {
   readonly site?: SiteConfig;
   /** The current instant; real time when absent. */
   readonly now?: () => string | Date;
-  /** A payment gateway; the test gateway when absent. */
-  readonly payments?: PaymentGateway;
+  /**
+   * The payment processor: answers each attempt with its outcome or a promise of it (`handleAsync`).
+   * While it is answering, the next request waits, since it must see the site the payment leaves. The
+   * test gateway when absent.
+   */
+  readonly payments?: AsyncPaymentGateway;
   /**
    * Answers some requests itself (a host's own routes), in turn with the others; `undefined` passes
    * the request on to the engine.
@@ -183,25 +193,25 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): SiteFetch
   const clock = options.now ?? (() => new Date());
   const unavailable = errorAnswer(503, 'The site could not save a change; the server must be restarted.');
 
-  const apply = (request: ApiRequest): ApiResponse | Promise<ApiResponse> => {
-    if (storageFailed) return unavailable;
-    const intercepted = options.intercept?.(request, state);
-    const now = toInstantText(clock());
+  /** Takes a request's result as the site's new state, and hands it to `commit`; what to answer. */
+  const settle = (
+    request: ApiRequest,
+    now: string,
+    result: HandleResult | ApiResponse,
+    payments: readonly SettledPayment[],
+  ): ApiResponse | Promise<ApiResponse> => {
     let response: ApiResponse;
     let changed = false;
-    if (intercepted !== undefined) response = intercepted;
-    else {
-      const context = options.payments === undefined ? { now } : { now, payments: options.payments };
-      const result = handle(state, request, context);
+    if ('state' in result) {
       if (result.fault !== undefined) reportFault(options, result.fault, request);
       changed = result.state !== state;
       state = result.state;
       response = result.response;
-    }
+    } else response = result;
     if (options.commit === undefined) return response;
     let saved: void | Promise<void>;
     try {
-      saved = options.commit({ request, now, changed, state, response });
+      saved = options.commit({ request, now, changed, state, response, payments });
     } catch {
       storageFailed = true;
       return unavailable;
@@ -214,6 +224,32 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): SiteFetch
         return unavailable;
       },
     );
+  };
+
+  const processor = options.payments;
+  /** Settles when the request being handled has its state: the next one starts from there. */
+  let settled: Promise<void> = Promise.resolve();
+  const apply = (request: ApiRequest): ApiResponse | Promise<ApiResponse> => {
+    if (processor === undefined) {
+      if (storageFailed) return unavailable;
+      const intercepted = options.intercept?.(request, state);
+      const now = toInstantText(clock());
+      return settle(request, now, intercepted ?? handle(state, request, { now }), []);
+    }
+    // Boxed so that the next request waits for this one's state, not for its journal flush.
+    const turn = settled.then(async (): Promise<{ readonly answer: ApiResponse | Promise<ApiResponse> }> => {
+      if (storageFailed) return { answer: unavailable };
+      const intercepted = options.intercept?.(request, state);
+      const now = toInstantText(clock());
+      if (intercepted !== undefined) return { answer: settle(request, now, intercepted, []) };
+      const result = await handleAsync(state, request, { now, payments: processor });
+      return { answer: settle(request, now, result, result.payments) };
+    });
+    settled = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn.then(({ answer }) => answer);
   };
 
   const fetchHandler = createApiFetchHandler(apply, options);

@@ -6,8 +6,15 @@
 import type { SiteEvent } from '../domain/event-log/types.js';
 import { guardedGateway } from '../domain/payment/guarded-gateway.js';
 import { testGateway } from '../domain/payment/test-gateway.js';
+import type { PaymentGateway } from '../domain/payment/types.js';
 import { applyChanges, type Change } from '../engine/changes.js';
-import { catchUp, effectiveNow, handOnDueQueue, STEPS_PER_CALL } from '../engine/clock.js';
+import {
+  type CatchUpResult,
+  catchUp,
+  effectiveNow,
+  handOnDueQueue,
+  STEPS_PER_CALL,
+} from '../engine/clock.js';
 import type { SiteState } from '../engine/state.js';
 import { Transaction } from '../engine/transaction.js';
 import { type Instant, toInstant } from '../kernel/time.js';
@@ -23,7 +30,7 @@ const MAX_PATH_LENGTH = 4096;
 const MAX_BODY_TEXT = 16 * 1024 * 1024;
 
 /** What a call has done so far: the state it stands on (caught up once time's effects are applied). */
-interface Progress {
+export interface Progress {
   readonly input: SiteState;
   state: SiteState;
   events: readonly SiteEvent[];
@@ -38,14 +45,47 @@ interface Progress {
  * const { state: next, response } = handle(state, { method: 'GET', path: '/customers.json' }, { now: '2026-01-01T00:00:00Z' });
  */
 export function handle(state: SiteState, request: ApiRequest, context: HandleContext): HandleResult {
-  const progress: Progress = { input: state, state, events: [], changes: [], now: null };
+  const progress = startCall(state);
   try {
-    return handleUnsafe(progress, request, context);
+    const requested = parseNow(context.now);
+    if (requested === undefined)
+      return refused(progress, errorResponse(400, 'context.now is not a valid instant.'));
+    const now = effectiveNow(state, requested);
+    const payments = context.payments;
+    const gateway = payments === undefined ? testGateway : guardedGateway(payments);
+    // What fell due by now happens whatever becomes of the request, and stays done (CONTRACT 2): a payment
+    // attempted while catching up is never attempted again because the request was refused.
+    return answer(progress, catchUp(state, now, gateway), now, request, gateway);
   } catch (thrown) {
-    // A fault is a bug in the engine (CONTRACT 3): 500, the state as far as it got (time's effects kept,
-    // the request's own changes dropped), and the fault itself for the host's monitoring.
-    const fault = faultOf(thrown, state, progress);
-    return { ...refused(progress, errorResponse(500, `Internal error ${fault.id}`)), fault };
+    return faulted(progress, thrown);
+  }
+}
+
+/** A call's progress before anything is done. */
+export const startCall = (state: SiteState): Progress => ({
+  input: state,
+  state,
+  events: [],
+  changes: [],
+  now: null,
+});
+
+/**
+ * A fault is a bug in the engine (CONTRACT 3): 500, the state as far as it got (time's effects kept, the
+ * request's own changes dropped), and the fault itself for the host's monitoring.
+ */
+export function faulted(progress: Progress, thrown: unknown): HandleResult {
+  const fault = faultOf(thrown, progress.input, progress);
+  return { ...refused(progress, errorResponse(500, `Internal error ${fault.id}`)), fault };
+}
+
+/** The instant a call asks to run at, or undefined when it is not one. */
+export function parseNow(now: unknown): string | undefined {
+  if (!(typeof now === 'string' || now instanceof Date)) return undefined;
+  try {
+    return toInstant(now);
+  } catch {
+    return undefined;
   }
 }
 
@@ -62,18 +102,18 @@ function refused(progress: Progress, response: ApiResponse): HandleResult {
   return { state: advanced, response, events, changes: [...changes, clock] };
 }
 
-function handleUnsafe(progress: Progress, request: ApiRequest, context: HandleContext): HandleResult {
-  const state = progress.state;
-  const requested = parseNow(context.now);
-  if (requested === undefined)
-    return refused(progress, errorResponse(400, 'context.now is not a valid instant.'));
-  const now = effectiveNow(state, requested);
-  const payments = context.payments;
-  const gateway = payments === undefined ? testGateway : guardedGateway(payments);
-
-  // What fell due by now happens whatever becomes of the request, and stays done (CONTRACT 2): a payment
-  // attempted while catching up is never attempted again because the request was refused.
-  const caughtUp = catchUp(state, now, gateway);
+/**
+ * The rest of a call once what fell due by `now` is done (`caughtUp`): authenticate, route, decide, apply
+ * the changes in one step, present. Shared by `handle` and `handleAsync`, so both give the same bytes.
+ */
+export function answer(
+  progress: Progress,
+  caughtUp: CatchUpResult,
+  now: Instant,
+  request: ApiRequest,
+  gateway: PaymentGateway,
+): HandleResult {
+  const state = progress.input;
   progress.state = caughtUp.state;
   progress.events = caughtUp.events;
   progress.changes = caughtUp.changes;
@@ -174,15 +214,6 @@ function fnv1a(text: string): string {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash.toString(16).padStart(8, '0');
-}
-
-function parseNow(now: unknown): string | undefined {
-  if (!(typeof now === 'string' || now instanceof Date)) return undefined;
-  try {
-    return toInstant(now);
-  } catch {
-    return undefined;
-  }
 }
 
 function header(request: ApiRequest, name: string): string | undefined {

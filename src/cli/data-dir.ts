@@ -21,6 +21,8 @@ import { join } from 'node:path';
 import type { AppliedRequest } from '../adapters/fetch.js';
 import { handle } from '../api/handle.js';
 import type { ApiRequest } from '../api/types.js';
+import { recordedGateway } from '../domain/payment/outcome-book.js';
+import type { PaymentGateway, SettledPayment } from '../domain/payment/types.js';
 import type { SiteConfig } from '../domain/site/config.js';
 import { advance } from '../engine/advance.js';
 import { createSite, type SiteState } from '../engine/state.js';
@@ -88,6 +90,19 @@ const withPortalSecret = (state: SiteState, portalSecret: string): SiteState => 
 });
 
 /** Replay authenticates with the site's own key: journal records keep no credentials. */
+/**
+ * The context a journal record is replayed in: the payment processor's recorded answers, when it had
+ * any, else the test gateway (which is deterministic, so its answers need no record).
+ */
+function replayContext(entry: { readonly now: string; readonly payments?: readonly SettledPayment[] }): {
+  readonly now: string;
+  readonly payments?: PaymentGateway;
+} {
+  return entry.payments === undefined
+    ? { now: entry.now }
+    : { now: entry.now, payments: recordedGateway(entry.payments) };
+}
+
 function replayRequest(state: SiteState, entry: Extract<JournalEntry, { kind: 'request' }>): ApiRequest {
   const key = state.settings.apiKeys?.[0];
   const base = { method: entry.request.method, path: entry.request.path };
@@ -240,8 +255,8 @@ async function replay(
         break;
       }
       if (entry.kind === 'clock') clock = entry.now;
-      else if (entry.kind === 'advance') state = advance(state, { now: entry.now }).state;
-      else state = handle(state, replayRequest(state, entry), { now: entry.now }).state;
+      else if (entry.kind === 'advance') state = advance(state, replayContext(entry)).state;
+      else state = handle(state, replayRequest(state, entry), replayContext(entry)).state;
       next += 1;
     }
     if (damage !== undefined) {
@@ -365,11 +380,13 @@ export async function openStore(dir: string, options: DataDirOptions): Promise<O
       if (applied.changed) {
         // A refused request (or a fault) changed only what fell due by then: `advance` redoes exactly
         // that, where replaying the request might not (a 401 replayed with the site's key).
-        if (applied.response.status >= 400) journal.append({ seq: next, kind: 'advance', now: applied.now });
+        const payments = applied.payments.length === 0 ? {} : { payments: [...applied.payments] };
+        if (applied.response.status >= 400)
+          journal.append({ seq: next, kind: 'advance', now: applied.now, ...payments });
         else {
           const { method, path, body } = applied.request;
           const request = body === undefined ? { method, path } : { method, path, body };
-          journal.append({ seq: next, kind: 'request', now: applied.now, request });
+          journal.append({ seq: next, kind: 'request', now: applied.now, request, ...payments });
         }
         next += 1;
         sinceSnapshot += 1;

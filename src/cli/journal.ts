@@ -24,17 +24,33 @@ const storedRequestSchema = z.object({
   body: z.unknown().optional(),
 });
 
+const outcomeSchema = z.union([
+  z.object({ success: z.literal(true), gatewayTransactionId: z.string().exactOptional() }),
+  z.object({ success: z.literal(false), message: z.string(), requiresAction: z.boolean().exactOptional() }),
+]);
+
+/** The payment processor's answers during the request, so that its replay gives the same state. */
+const paymentsSchema = z
+  .array(z.object({ idempotencyKey: z.string(), outcome: outcomeSchema }))
+  .exactOptional();
+
 const entrySchema = z.discriminatedUnion('kind', [
   z.object({
     seq: z.number().int().min(0),
     kind: z.literal('request'),
     now: z.string(),
     request: storedRequestSchema,
+    payments: paymentsSchema,
   }),
   z.object({ seq: z.number().int().min(0), kind: z.literal('clock'), now: z.string() }),
   // A refused request that still performed what fell due by `now`: replayed as `advance` to `now`,
   // since the request itself (a 401, say) must not be replayed with the site's key.
-  z.object({ seq: z.number().int().min(0), kind: z.literal('advance'), now: z.string() }),
+  z.object({
+    seq: z.number().int().min(0),
+    kind: z.literal('advance'),
+    now: z.string(),
+    payments: paymentsSchema,
+  }),
   // The last record of a segment that was rotated: the next records are in segment `seq`.
   z.object({ seq: z.number().int().min(0), kind: z.literal('end') }),
 ]);

@@ -1,7 +1,10 @@
 /** The flags of `billing-core serve`, parsed and checked into `ServeOptions`. */
 
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { AsyncPaymentGateway } from '../domain/payment/types.js';
 import type { SiteConfig, SiteMetric } from '../domain/site/config.js';
 import { parseInstant } from './clock.js';
 import { readSiteConfig } from './site-config.js';
@@ -22,6 +25,8 @@ export interface ServeOptions {
   readonly portalSecret?: string;
   /** Move damaged journal bytes aside instead of refusing to start (with `dataDir`). */
   readonly repair?: boolean;
+  /** The payment processor (`--gateway <module>`, or given by a host starting the server); the test gateway when absent. */
+  readonly payments?: AsyncPaymentGateway;
 }
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -39,6 +44,7 @@ const FLAGS = {
   'portal-secret': { type: 'string' },
   repair: { type: 'boolean' },
   metric: { type: 'string', multiple: true },
+  gateway: { type: 'string' },
 } as const;
 
 const AGGREGATIONS = ['count', 'sum', 'max', 'unique'] as const;
@@ -96,6 +102,28 @@ async function tlsOption(
   const keyPem = await readPem('--tls-key', key);
   if (!keyPem.ok) return keyPem;
   return { ok: true, value: { cert: certPem.value, key: keyPem.value } };
+}
+
+/**
+ * `--gateway <module>`: an ES module whose default export is the payment processor, a function from a
+ * payment attempt to its outcome or a promise of it (README "A real payment processor").
+ */
+async function gatewayModule(path: string): Promise<Parsed<AsyncPaymentGateway>> {
+  let loaded: unknown;
+  try {
+    loaded = await import(pathToFileURL(resolve(path)).href);
+  } catch (error) {
+    return {
+      ok: false,
+      error: `cannot load --gateway ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+  const gateway: unknown =
+    typeof loaded === 'object' && loaded !== null ? Reflect.get(loaded, 'default') : undefined;
+  if (typeof gateway !== 'function')
+    return { ok: false, error: `--gateway ${path} must export a function as its default export` };
+  // A function's parameters cannot be checked at run time; its answers are (settleAttempt).
+  return { ok: true, value: gateway as AsyncPaymentGateway };
 }
 
 const parseFlags = (args: readonly string[]) =>
@@ -157,6 +185,11 @@ export async function serveOptions(args: readonly string[]): Promise<Parsed<Serv
   if (values.repair === true) {
     if (values['data-dir'] === undefined) return { ok: false, error: '--repair needs --data-dir' };
     options = { ...options, repair: true };
+  }
+  if (values.gateway !== undefined) {
+    const gateway = await gatewayModule(values.gateway);
+    if (!gateway.ok) return gateway;
+    options = { ...options, payments: gateway.value };
   }
   const tls = await tlsOption(values['tls-cert'], values['tls-key']);
   if (!tls.ok) return tls;

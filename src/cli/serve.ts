@@ -8,6 +8,7 @@ import { createFetchHandler, type SiteFetchHandler } from '../adapters/fetch.js'
 import { close as closeServer, createNodeServer, listen } from '../adapters/node-http.js';
 import { isAuthorized } from '../api/auth.js';
 import type { ApiRequest, ApiResponse } from '../api/types.js';
+import type { AsyncPaymentGateway } from '../domain/payment/types.js';
 import { createSite, type SiteState } from '../engine/state.js';
 import { type Clock, frozenClock, parseInstant, realClock } from './clock.js';
 import { openStore, randomPortalSecret, type Store } from './data-dir.js';
@@ -49,10 +50,12 @@ export interface AppOptions {
   readonly store?: Store;
   /** Where a bug the engine hit is reported (serve: standard error). */
   readonly report?: (message: string) => void;
+  /** The payment processor; the test gateway when absent. */
+  readonly payments?: AsyncPaymentGateway;
 }
 
 /** Builds the server's handler over a site and a clock. */
-export function createApp({ state: initial, clock, store, report }: AppOptions): App {
+export function createApp({ state: initial, clock, store, report, payments }: AppOptions): App {
   const moveClock = (request: ApiRequest, state: SiteState): ApiResponse => {
     const keys = state.settings.apiKeys;
     if (keys !== null && !isAuthorized(headerOf(request, 'authorization'), keys)) {
@@ -82,6 +85,7 @@ export function createApp({ state: initial, clock, store, report }: AppOptions):
     intercept: (request, state) =>
       clock.frozen && request.path.split('?', 1)[0] === CLOCK_PATH ? moveClock(request, state) : undefined,
     ...(store === undefined ? {} : { commit: store.commit }),
+    ...(payments === undefined ? {} : { payments }),
     onFault: (fault, request) =>
       report?.(
         `internal error ${fault.id} on ${request.method} ${request.path}: ${fault.message}\n${fault.stack}`,
@@ -148,9 +152,13 @@ export async function startServer(
   // A frozen clock never starts behind what the stored site has already seen.
   const start = options.now === undefined ? undefined : latest([options.now, store?.clock, state.clock]);
   const clock = start === undefined ? realClock() : frozenClock(start);
-  const app = createApp(
-    store === undefined ? { state, clock, report: warn } : { state, clock, store, report: warn },
-  );
+  const app = createApp({
+    state,
+    clock,
+    report: warn,
+    ...(store === undefined ? {} : { store }),
+    ...(options.payments === undefined ? {} : { payments: options.payments }),
+  });
   // Credentials are checked from the headers before the body is read (node-http.ts).
   const authorize = (request: ApiRequest): ApiResponse | undefined => {
     const keys = app.state().settings.apiKeys;

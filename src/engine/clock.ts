@@ -68,6 +68,17 @@ export function handOnDueQueue(from: SiteState, to: SiteState, changes: readonly
   dueQueues.set(to, queue);
 }
 
+/** What a catch-up did: the state it reached, what it recorded and applied, and whether it is done. */
+export interface CatchUpResult {
+  readonly state: SiteState;
+  readonly events: SiteEvent[];
+  readonly changes: Change[];
+  /** False when more fell due by `now` than the step limit allowed, or a step waits for a payment. */
+  readonly complete: boolean;
+  /** How many due steps it performed. */
+  readonly steps: number;
+}
+
 /**
  * Performs everything due up to `now`, in time order; `changes` are what it applied, in order, so that
  * folding them onto the input state gives the output state (the event-sourced log of the catch-up).
@@ -78,7 +89,8 @@ export function catchUp(
   now: Instant,
   gateway: PaymentGateway,
   limit: number = STEPS_PER_CALL,
-): { state: SiteState; events: SiteEvent[]; changes: Change[]; complete: boolean } {
+  paused?: () => boolean,
+): CatchUpResult {
   const events: SiteEvent[] = [];
   const changes: Change[] = [];
   let current = state;
@@ -87,10 +99,13 @@ export function catchUp(
     const due = queue.earliest(current, now);
     if (due === null || due.at > now || step >= limit) {
       dueQueues.set(current, queue);
-      return { state: current, events, changes, complete: due === null || due.at > now };
+      return { state: current, events, changes, complete: due === null || due.at > now, steps: step };
     }
     const tx = new Transaction(current, due.at);
     runDue(tx, due.subscription, gateway);
+    // A payment whose outcome is not known yet (the asynchronous path): the step is dropped, unapplied,
+    // to be performed again once the outcome is in. The queue is dropped too: it has moved past the step.
+    if (paused?.() === true) return { state: current, events, changes, complete: false, steps: step };
     const updated = tx.get('subscriptions', due.subscription.id);
     invariant(
       updated === undefined || progressOf(updated) !== progressOf(due.subscription),
@@ -104,27 +119,32 @@ export function catchUp(
   }
 }
 
+/** What advancing a site did: the catch-up's work, and the clock moved to the target when it finished. */
+export interface Advanced {
+  readonly state: SiteState;
+  readonly events: readonly SiteEvent[];
+  readonly changes: readonly Change[];
+  readonly complete: boolean;
+}
+
 /**
- * Advances a site to `now` without a request (CONTRACT section 2): everything due is performed and the
- * clock moves to `now` (never backwards).
+ * A catch-up to `target` finished as `advance` finishes it: the clock moves to `target`, unless the step
+ * limit stopped it, when the clock stays at the last step performed and a later call goes on.
  */
-export function advanceTo(
-  state: SiteState,
-  now: Instant,
-  gateway: PaymentGateway,
-): { state: SiteState; events: readonly SiteEvent[]; changes: readonly Change[]; complete: boolean } {
-  const target = effectiveNow(state, now);
-  const caught = catchUp(state, target, gateway);
-  // Stopped at the step limit: the clock stays at the last step performed; a later call goes on.
+export function clockAfter(caught: CatchUpResult, target: Instant): Advanced {
   if (!caught.complete || caught.state.clock === target)
     return { state: caught.state, events: caught.events, changes: caught.changes, complete: caught.complete };
   const clock: Change = { type: 'clock', now: target };
   const advanced = applyChanges(caught.state, [clock]);
   handOnDueQueue(caught.state, advanced, [clock]);
-  return {
-    state: advanced,
-    events: caught.events,
-    changes: [...caught.changes, clock],
-    complete: true,
-  };
+  return { state: advanced, events: caught.events, changes: [...caught.changes, clock], complete: true };
+}
+
+/**
+ * Advances a site to `now` without a request (CONTRACT section 2): everything due is performed and the
+ * clock moves to `now` (never backwards).
+ */
+export function advanceTo(state: SiteState, now: Instant, gateway: PaymentGateway): Advanced {
+  const target = effectiveNow(state, now);
+  return clockAfter(catchUp(state, target, gateway), target);
 }

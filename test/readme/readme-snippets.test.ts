@@ -1,6 +1,6 @@
 /**
- * README's code runs as written (issue 22 item 7): the embedding example, whose `console.log` comments
- * must be what it prints, and the property test, with its own imports. Only import specifiers change:
+ * README's code runs as written (issue 22 item 7): the embedding and payment processor examples, whose
+ * `console.log` comments must be what they print, and the property test, with its own imports. Only import specifiers change:
  * `billing-core` and `billing-core/testing` point at the sources, and `vitest`'s `test` runs its body at
  * once (a test cannot declare tests); fast-check runs fewer cases through its global settings.
  */
@@ -50,22 +50,30 @@ afterAll(async () => {
 /** The value a `// comment` after `console.log(...)` shows, read as JSON (single quotes allowed). */
 const shown = (comment: string): unknown => JSON.parse(comment.trim().replaceAll("'", '"'));
 
+/** Runs a snippet and checks that it prints, in order, what its `console.log(...); // value` comments say. */
+async function expectPrintsItsComments(name: string, snippet: string): Promise<void> {
+  const promised = [...snippet.matchAll(/console\.log\(.*\);\s*\/\/ (.*)$/gm)].map((match) =>
+    shown(match[1] ?? ''),
+  );
+  expect(promised.length).toBeGreaterThanOrEqual(3);
+  const printed: unknown[] = [];
+  const original = console.log;
+  console.log = (value: unknown) => printed.push(value);
+  try {
+    await importSnippet(name, snippet);
+  } finally {
+    console.log = original;
+  }
+  expect(printed).toEqual(promised);
+}
+
 describe("README's snippets, run as written", () => {
   it('the embedding example prints what its comments say', async () => {
-    const snippet = snippetAfter('## Embedding');
-    const promised = [...snippet.matchAll(/console\.log\(.*\);\s*\/\/ (.*)$/gm)].map((match) =>
-      shown(match[1] ?? ''),
-    );
-    expect(promised.length).toBeGreaterThanOrEqual(3);
-    const printed: unknown[] = [];
-    const original = console.log;
-    console.log = (value: unknown) => printed.push(value);
-    try {
-      await importSnippet('embedding', snippet);
-    } finally {
-      console.log = original;
-    }
-    expect(printed).toEqual(promised);
+    await expectPrintsItsComments('embedding', snippetAfter('## Embedding'));
+  });
+
+  it('the payment processor example prints what its comments say', async () => {
+    await expectPrintsItsComments('processor', snippetAfter('## A real payment processor'));
   });
 
   it('the property test runs with its own imports, time moving forward', async () => {

@@ -4,7 +4,7 @@
  * answers something that is not an outcome has refused the payment, with that reason; it never turns a
  * request into a refusal or a fault.
  */
-import type { PaymentAttempt, PaymentGateway, PaymentOutcome } from './types.js';
+import type { AsyncPaymentGateway, PaymentAttempt, PaymentGateway, PaymentOutcome } from './types.js';
 
 function reasonOf(thrown: unknown): string {
   try {
@@ -15,10 +15,11 @@ function reasonOf(thrown: unknown): string {
   }
 }
 
-function outcomeOf(answer: unknown): PaymentOutcome {
+/** What an answer says, as an outcome; `awaited` answers have been through `await` already. */
+function outcomeOf(answer: unknown, awaited = false): PaymentOutcome {
   if (typeof answer !== 'object' || answer === null)
     return { success: false, message: 'Gateway error: no outcome' };
-  if (typeof Reflect.get(answer, 'then') === 'function')
+  if (!awaited && typeof Reflect.get(answer, 'then') === 'function')
     return { success: false, message: 'Gateway error: an asynchronous answer on the synchronous path' };
   const success: unknown = Reflect.get(answer, 'success');
   if (success === true) {
@@ -52,4 +53,26 @@ export function guardedGateway(gateway: PaymentGateway): PaymentGateway {
       return { success: false, message: `Gateway error: ${reasonOf(thrown)}` };
     }
   };
+}
+
+/**
+ * One attempt put to an asynchronous gateway, made total: the promise always resolves to an outcome. A
+ * throw or a rejection is a failed payment with its reason, worded as on the synchronous path.
+ * @example await settleAttempt(async () => { throw new Error('timeout'); }, attempt) // { success: false, message: 'Gateway error: timeout' }
+ */
+export async function settleAttempt(
+  gateway: AsyncPaymentGateway,
+  attempt: PaymentAttempt,
+): Promise<PaymentOutcome> {
+  let answer: unknown;
+  try {
+    answer = await gateway(attempt);
+  } catch (thrown) {
+    return { success: false, message: `Gateway error: ${reasonOf(thrown)}` };
+  }
+  try {
+    return outcomeOf(answer, true);
+  } catch (thrown) {
+    return { success: false, message: `Gateway error: ${reasonOf(thrown)}` };
+  }
 }

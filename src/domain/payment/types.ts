@@ -58,3 +58,15 @@ export type PaymentOutcome =
 
 /** How a host decides payments: a function from an attempt to its outcome, with no I/O in the engine. */
 export type PaymentGateway = (attempt: PaymentAttempt) => PaymentOutcome;
+
+/**
+ * A gateway whose processor answers later, as every real one does: the outcome, or a promise of it. A
+ * promise that rejects is a failed payment with the rejection's reason, as a throw is.
+ */
+export type AsyncPaymentGateway = (attempt: PaymentAttempt) => PaymentOutcome | PromiseLike<PaymentOutcome>;
+
+/** An attempt's outcome as the processor gave it, keyed by the attempt's idempotency key. */
+export interface SettledPayment {
+  readonly idempotencyKey: string;
+  readonly outcome: PaymentOutcome;
+}
