@@ -40,8 +40,7 @@ export interface InProcessSdk {
 /** The path and query a request would have on the real service, whatever host the SDK built. */
 function pathOf(url: string): string {
   const parsed = new URL(url);
-  const path =
-    parsed.host === EVENTS_HOST ? parsed.pathname.replace(/^\/[^/]+/, '') : parsed.pathname;
+  const path = parsed.host === EVENTS_HOST ? parsed.pathname.replace(/^\/[^/]+/, '') : parsed.pathname;
   return `${path}${parsed.search}`;
 }
 
@@ -50,7 +49,9 @@ function bodyOf(request: SdkRequest): string | undefined {
   if (body === undefined) return undefined;
   if (body.type === 'text') return body.content;
   if (body.type === 'form')
-    return new URLSearchParams(body.content.map(({ key, value }): [string, string] => [key, value])).toString();
+    return new URLSearchParams(
+      body.content.map(({ key, value }): [string, string] => [key, value]),
+    ).toString();
   throw new TypeError(`billing-core/sdk: a ${body.type} body cannot be sent in-process`);
 }
 
