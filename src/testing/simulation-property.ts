@@ -65,7 +65,7 @@ function printedBriefly(commands: Command[]): Command[] {
       const acting = commands.flatMap((command, index) =>
         isNoOp(command) ? [] : [`#${index} ${JSON.stringify(command)}`],
       );
-      const listed = fit(acting, COUNTEREXAMPLE_BUDGET, 'more commands');
+      const listed = withinBudget(acting, COUNTEREXAMPLE_BUDGET, 'more commands');
       return `${commands.length} commands, ${acting.length} doing something:\n${listed.join('\n')}`;
     },
   });
@@ -92,9 +92,9 @@ export function describeRun(run: SimulationResult): string {
     clip(text, LINE_BUDGET),
   );
   // The violations and the steps nearest the failure matter most: earlier steps go first when over budget.
-  const shownViolations = fit(violations, DESCRIPTION_BUDGET / 2, 'more violations');
+  const shownViolations = withinBudget(violations, DESCRIPTION_BUDGET / 2, 'more violations');
   const used = shownViolations.reduce((sum, line) => sum + line.length + 1, 0);
-  const shownSteps = fit([...lines].reverse(), DESCRIPTION_BUDGET - used, 'earlier steps').reverse();
+  const shownSteps = withinBudget([...lines].reverse(), DESCRIPTION_BUDGET - used, 'earlier steps').reverse();
   return [
     `steps (${lines.length} that did something):`,
     ...shownSteps,
@@ -104,7 +104,7 @@ export function describeRun(run: SimulationResult): string {
 }
 
 /** As many of `lines` as fit in `budget` characters, in order, then a line saying how many were left out. */
-function fit(lines: readonly string[], budget: number, what: string): string[] {
+function withinBudget(lines: readonly string[], budget: number, what: string): string[] {
   const kept: string[] = [];
   let used = 0;
   for (const line of lines) {
