@@ -2,6 +2,7 @@
 
 import { runDemo } from './demo.js';
 import type { CliIo } from './io.js';
+import { openApiCommand } from './openapi.js';
 import { runScenarioFile } from './run-scenario.js';
 import { serveCommand } from './serve.js';
 
@@ -27,6 +28,7 @@ Commands:
   run scenario.json          run a scenario {"site"?, "steps": [{"now", "method", "path", "query"?,
                              "headers"?, "body"?, "expect"?}]}, printing each response as a JSON line;
                              exit 1 when a step answers >= 400 (or differs from its "expect")
+  openapi                    print the OpenAPI 3.1 document of the REST API (docs/openapi.json)
   help, --help, -h           this text`;
 
 const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help';
@@ -44,6 +46,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return runDemo(io);
     case 'serve':
       return serveCommand(rest, io);
+    case 'openapi':
+      if (rest.length > 0) break;
+      return openApiCommand(io);
     case 'run': {
       const [file, ...extra] = rest;
       if (file === undefined || extra.length > 0 || file.startsWith('-')) break;

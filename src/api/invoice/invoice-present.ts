@@ -19,17 +19,19 @@ const address = (value: InvoiceAddress | null) =>
         country: value.country,
       };
 
+/** The party's id, keyed by the site's service name (`chargify_id` for the official dialect). */
+type PartyId = { readonly [key: `${string}_id`]: InvoiceParty['id'] };
+
 function party(state: SiteState, value: InvoiceParty, withReference: boolean) {
-  const idKey = `${state.settings.serviceName}_id`;
-  return {
-    [idKey]: value.id,
+  const id: PartyId = { [`${state.settings.serviceName}_id`]: value.id };
+  return Object.assign(id, {
     first_name: value.firstName,
     last_name: value.lastName,
     organization: value.organization,
     email: value.email,
     vat_number: value.vatNumber,
     ...(withReference ? { reference: value.reference } : {}),
-  };
+  });
 }
 
 export function presentInvoice(state: SiteState, invoice: Invoice) {

@@ -67,9 +67,19 @@ export function presentSubscription(state: SiteState, subscription: Subscription
     group: presentNestedGroup(state, subscription.id),
   };
   // Assigned, not spread into the literal: V8 takes a slow path for a spread into a literal this large.
-  if (profile === undefined) return presented;
-  const presentedProfile = presentPaymentProfile(state, profile);
-  return profile.paymentType === 'bank_account'
-    ? Object.assign(presented, { bank_account: presentedProfile })
-    : Object.assign(presented, { credit_card: presentedProfile });
+  // One declared shape for all three cases, so the wire type names both keys (an inferred union of the
+  // three would be reduced to the shape without either).
+  const method: PaymentMethodKey =
+    profile === undefined
+      ? {}
+      : profile.paymentType === 'bank_account'
+        ? { bank_account: presentPaymentProfile(state, profile) }
+        : { credit_card: presentPaymentProfile(state, profile) };
+  return Object.assign(presented, method);
+}
+
+/** The subscription's payment profile, under the key of its kind. */
+interface PaymentMethodKey {
+  readonly credit_card?: ReturnType<typeof presentPaymentProfile>;
+  readonly bank_account?: ReturnType<typeof presentPaymentProfile>;
 }
