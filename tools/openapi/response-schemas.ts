@@ -267,6 +267,6 @@ function shareShapes(routes: Record<string, JsonSchema>): ResponseSchemas {
 
 /** A template literal key type as a regular expression: `${string}_id` is `^.*_id$`. */
 function patternOf(type: ts.TemplateLiteralType): string {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return `^${type.texts.map(escape).join('.*')}$`;
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `^${type.texts.map(escaped).join('.*')}$`;
 }
