@@ -159,7 +159,7 @@ export interface FetchHandlerOptions extends BodyLimitOptions {
    */
   readonly commit?: (applied: AppliedRequest) => void | Promise<void>;
   /**
-   * Told of every bug the engine hit (answered 500 `Internal error <id>`, CONTRACT 3), for the host's
+   * Told of every bug the engine hit (answered 500 `Internal error <id>`), for the host's
    * monitoring; by default nothing is done beyond the answer.
    */
   readonly onFault?: (fault: HandleFault, request: ApiRequest) => void;

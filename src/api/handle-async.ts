@@ -18,7 +18,8 @@ export interface AsyncHandleContext {
   /**
    * The host's payment processor: answers an attempt with its outcome or a promise of it. It is asked
    * once per attempt, in the engine's order, with the attempt's idempotency key; a throw or a rejection
-   * is a failed payment with its reason. The test gateway of CONTRACT 5 when absent.
+   * is a failed payment with its reason. When absent, the test gateway (`testGateway`: by the card's
+   * last digit).
    */
   readonly payments?: AsyncPaymentGateway;
 }

@@ -1,4 +1,4 @@
-/** The request and response shapes of the embedding API (CONTRACT section 2). */
+/** The request and response shapes of the embedding API: `handle`, `advance` and their results. */
 import type { SiteEvent } from '../domain/event-log/types.js';
 import type { PaymentGateway } from '../domain/payment/types.js';
 import type { Change } from '../engine/changes.js';
@@ -27,7 +27,7 @@ export interface HandleResult {
   /** The very same object as the input when nothing changed. */
   readonly state: SiteState;
   readonly response: ApiResponse;
-  /** The event-log records (SPEC 2.13) this call appended. */
+  /** The event-log records this call appended. */
   readonly events: readonly SiteEvent[];
   /**
    * What this call changed, in order (catch-up steps first, then the request): the site's event-sourced
@@ -39,7 +39,7 @@ export interface HandleResult {
   readonly fault?: HandleFault;
 }
 
-/** A bug the engine hit while handling a call (CONTRACT 3): the id the 500 answer names, and what it was. */
+/** A bug the engine hit while handling a call: the id the 500 answer names, and what it was. */
 export interface HandleFault {
   readonly id: string;
   readonly message: string;
@@ -49,6 +49,6 @@ export interface HandleFault {
 export interface HandleContext {
   /** The current instant. */
   readonly now: string | Date;
-  /** A host's payment gateway; the test gateway of CONTRACT section 5 when absent. */
+  /** A host's payment gateway; when absent, the test gateway (`testGateway`: by the card's last digit). */
   readonly payments?: PaymentGateway;
 }

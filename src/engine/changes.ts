@@ -132,8 +132,8 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
   ],
 };
 
-// Freezing copies of 1,000-row chunks on every change costs about ten times the change itself (measured in
-// benchmarks/collection.bench.ts); state is immutable by contract and by its readonly types instead.
+// Freezing copies of 1,000-row chunks on every change costs about ten times the change itself (measured by
+// the collection benchmark); state is immutable by contract and by its readonly types instead.
 const immer = new Immer({ autoFreeze: false });
 
 type WritableCounters = { -readonly [K in keyof Counters]: number };

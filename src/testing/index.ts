@@ -1,6 +1,6 @@
 /**
  * `billing-core/testing`: fast-check arbitraries for the engine's inputs and invariant checks that return
- * their violations, for users' own property tests (CONTRACT section 8).
+ * their violations, for users' own property tests.
  */
 export {
   adHocCouponArbitrary,

@@ -1,8 +1,9 @@
 /**
- * One-time tokens (SPEC 2.14; api-notes 4.3 `readOneTimeToken`). `GET /one_time_tokens/{token}.json`
+ * One-time tokens (the official SDK's `readOneTimeToken`). `GET /one_time_tokens/{token}.json`
  * answers the card a token stands for as `{payment_profile}` with every field the official client
- * requires. SPEC has no way to create tokens (the official service makes them in its client-side script),
- * so this engine adds two: `POST /one_time_tokens.json` (its own route) and `addOneTimeToken`.
+ * requires. The official API has no way to create tokens (the official service makes them in its
+ * client-side script), so this engine adds two: `POST /one_time_tokens.json` (its own route) and
+ * `addOneTimeToken`.
  */
 
 import type { DomainError } from '../../domain/errors.js';
@@ -59,7 +60,8 @@ const orUndefined = (value: string | null | undefined): string | undefined => va
 function register(tx: Transaction, fields: Fields): Result<OneTimeToken, DomainError> {
   const id = tx.nextId('oneTimeTokens');
   const secret = tx.settings.portalSecret;
-  // A generated name comes from the site's secret; without one it would be guessable (CONTRACT 9).
+  // A generated name comes from the site's secret; without one it would be guessable, and the core never
+  // invents a secret.
   if (fields.token === undefined && secret === null)
     return err({
       code: 'token_required',

@@ -1,5 +1,5 @@
 /**
- * Proration of component allocations (CONTRACT 7, SPEC 4.2), as pure functions.
+ * Proration of component allocations, as pure functions.
  *
  * README, "Billing rules", allocations:
  * - A change's cost difference is `cost(new quantity, new price) − cost(old quantity, old price)` under the

@@ -98,7 +98,7 @@ export interface Allocation {
   /** The legacy scheme names, as sent or as derived from the settings applied. */
   readonly prorationUpgradeScheme: string;
   readonly prorationDowngradeScheme: string;
-  /** The settings applied (after the resolution order of SPEC 4.2). */
+  /** The settings applied, each resolved allocation → component → call → site (accrual call → site). */
   readonly accrueCharge: boolean;
   readonly upgradeCharge: CreditType;
   readonly downgradeCredit: CreditType;

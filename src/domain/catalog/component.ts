@@ -52,7 +52,10 @@ export interface Component {
   readonly hideDateRangeOnInvoice: boolean;
   readonly allowFractionalQuantities: boolean;
   readonly displayOnHostedPage: boolean;
-  /** The component-level allocation defaults (SPEC 4.2, resolution step 2); null defers to the site. */
+  /**
+   * The component-level allocation defaults (after the allocation's own, before the call's); null defers to
+   * the call's, then the site's.
+   */
   readonly upgradeCharge: CreditType | null;
   readonly downgradeCredit: CreditType | null;
   /** Event-based components only: the site metric (`SiteConfig.metrics`) whose value is billed. */

@@ -1,11 +1,11 @@
 /**
- * Coupons (SPEC 2.8): a discount defined in a product family, by percentage or by amount, optionally
+ * Coupons: a discount defined in a product family, by percentage or by amount, optionally
  * restricted to some products and components, reachable by its code and by any of its subcodes.
  */
 import type { Dec } from '../../kernel/money.js';
 import type { CalendarDate, Instant } from '../../kernel/time.js';
 
-/** How a percentage coupon stacks on earlier discounts (api-notes 7.2). */
+/** How a percentage coupon stacks on earlier discounts: on what they left, or on the full price. */
 export type CompoundingStrategy = 'compound' | 'full-price';
 
 /** The coupon resource's kind of discount (not the invoice discount's `discount_type`). */
@@ -24,7 +24,7 @@ export interface CouponRestriction {
   readonly itemId: number;
 }
 
-/** Usage counters of a coupon for one product (the usage report, SPEC 2.8). */
+/** Usage counters of a coupon for one product (the usage report). */
 export interface CouponProductUse {
   readonly productId: number;
   readonly signups: number;

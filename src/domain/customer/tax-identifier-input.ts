@@ -2,7 +2,9 @@
  * Reading the tax identifier fields of a customer update: what was sent, and in which normal form.
  *
  * Each field reads as `undefined` (not sent), `null` (sent null or blank) or its normalized text. The
- * difference between "not sent" and "sent blank" carries meaning in SPEC 4.4 (rules 4 to 6).
+ * difference between "not sent" and "sent blank" carries meaning (rules 4 to 6 of `resolveTaxIdentifier`):
+ * a `vat_number`, `vat_country` or identifier value sent blank clears what is stored, one not sent keeps
+ * it, and a blank pair alone changes nothing.
  */
 import { err, ok, type Result } from '../../kernel/result.js';
 import type { DomainError } from '../errors.js';

@@ -23,7 +23,7 @@ export interface Customer {
   readonly taxExemptReason: string | null;
   readonly salesforceId: string | null;
   readonly parentId: number | null;
-  /** The tax identifier (SPEC 4.4): one per customer, its value mirrored in vatNumber. */
+  /** The tax identifier: one per customer, its value mirrored in vatNumber. */
   readonly entityIdentifierKind: EntityIdentifierKind | null;
   readonly entityIdentifierValue: string | null;
   readonly vatNumber: string | null;

@@ -1,4 +1,4 @@
-/** A record of the site's event log (SPEC 2.13), as `handle` returns it and `GET /events.json` lists it. */
+/** A record of the site's event log, as `handle` returns it and `GET /events.json` lists it. */
 import type { Instant } from '../../kernel/time.js';
 
 export type EventSpecificData = Readonly<Record<string, unknown>> | null;

@@ -1,5 +1,5 @@
 /**
- * Features (SPEC 2.5, 2.6): site-level templates, and catalog items that attach a template with a value to
+ * Features: site-level templates, and catalog items that attach a template with a value to
  * a product or a component. Both are archived by setting `archivedAt` and restored by clearing it.
  */
 import type { Instant } from '../../kernel/time.js';

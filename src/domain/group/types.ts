@@ -1,7 +1,7 @@
-/** Subscription groups (SPEC 2.9): several subscriptions billed to one responsible customer. */
+/** Subscription groups: several subscriptions billed to one responsible customer. */
 import type { Instant } from '../../kernel/time.js';
 
-/** How add-to-group names the group's responsible customer (SPEC 2.9). */
+/** How add-to-group names the group's responsible customer. */
 export const GROUP_TARGET_TYPES = ['customer', 'subscription', 'self', 'parent', 'eldest'] as const;
 export type GroupTargetType = (typeof GROUP_TARGET_TYPES)[number];
 

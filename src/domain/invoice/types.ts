@@ -1,4 +1,4 @@
-/** The invoice record (SPEC 2.1) as the engine stores it; the API layer presents it. */
+/** The invoice record as the engine stores it; the API layer presents it. */
 import type { ChunkedList } from '../../kernel/collection.js';
 import type { Dec } from '../../kernel/money.js';
 import type { CalendarDate, Instant } from '../../kernel/time.js';

@@ -1,4 +1,4 @@
-/** One-time tokens (SPEC 2.14): card data a site holds under an opaque token. */
+/** One-time tokens: card data a site holds under an opaque token. */
 
 /** The card types the official client accepts (its `CardType` enumeration). */
 export const CARD_TYPES = [

@@ -1,5 +1,5 @@
 /**
- * Billing portal management links (SPEC 5, api-notes 7.6). A link is
+ * Billing portal management links. A link is
  * `https://www.billingportal.com/manage/{customer id}/{creation, epoch seconds}/{signature}`, the signature
  * being the hex HMAC-SHA256, under the site's portal secret, of `{customer id}/{creation seconds}`. A link
  * is valid for 65 days (calendar days in the site's zone, so the local time of day is kept across DST);

@@ -1,7 +1,7 @@
 /**
  * Checking a `SiteConfig` where it is given: `createSite`, a `serve --site` file, a scenario's `site`.
  * Every field is checked against one schema, every problem is reported at once, and unknown keys are
- * refused, so a misspelt setting is named rather than silently ignored (issue 25 item 5).
+ * refused, so a misspelt setting is named rather than silently ignored.
  */
 
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The site's configuration (CONTRACT section 2): what a host passes to `createSite`, and the settings
+ * The site's configuration: what a host passes to `createSite`, and the settings
  * with every default resolved that the engine works from.
  */
 import type { Dec } from '../../kernel/money.js';
@@ -26,7 +26,7 @@ export interface SiteMetric {
   readonly segmentProperties?: readonly string[];
 }
 
-/** How a proration or credit is charged (SPEC 4.2). */
+/** How a proration or credit is charged: in full, prorated over the period left, or not at all. */
 export type CreditType = 'full' | 'prorated' | 'none';
 
 export interface AllocationDefaults {
@@ -82,7 +82,7 @@ export interface SiteConfig {
   readonly dunning?: Partial<DunningSettings>;
   /**
    * Secret that signs billing portal links and names generated one-time tokens. Without one the site
-   * issues no portal link and generates no token names (CONTRACT 9): the core cannot invent a secret.
+   * issues no portal link and generates no token names: the core cannot invent a secret.
    */
   readonly portalSecret?: string;
 }
@@ -118,7 +118,7 @@ const EMPTY_ADDRESS: SellerAddress = {
 };
 
 /**
- * Resolves a configuration's defaults (CONTRACT section 2). Validation of the values is the caller's.
+ * Resolves a configuration's defaults. Validation of the values is the caller's.
  * @example resolveSettings({ timeZone: 'Europe/Paris' }).currency // 'USD'
  */
 export function resolveSettings(config: SiteConfig = {}): SiteSettings {

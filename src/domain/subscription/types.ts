@@ -65,7 +65,7 @@ export interface Subscription {
   /** Dunning: how many retries of the failed renewal have been made, and when the next is due. */
   readonly dunningAttempts: number;
   readonly nextDunningAt: Instant | null;
-  /** The advance invoice issued for the next period, if any (SPEC 4.8). */
+  /** The advance invoice issued for the next period, if any. */
   readonly advanceInvoiceId: number | null;
   /** The unpaid invoices that dunning retries, oldest first. */
   readonly dunningInvoiceIds: readonly number[];
