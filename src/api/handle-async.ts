@@ -12,6 +12,7 @@ import type { SiteState } from '../engine/state.js';
 import { answer, faulted, handle, parseNow, startCall } from './handle.js';
 import type { ApiRequest, HandleResult } from './types.js';
 
+/** The context of `handleAsync`: the current instant and the payment processor that answers later. */
 export interface AsyncHandleContext {
   /** The current instant. */
   readonly now: string | Date;
@@ -24,6 +25,10 @@ export interface AsyncHandleContext {
   readonly payments?: AsyncPaymentGateway;
 }
 
+/**
+ * What `handleAsync` answers: the result `handle` gives, and the processor's answers in the order it was
+ * asked.
+ */
 export interface AsyncHandleResult extends HandleResult {
   /** The outcomes the processor gave, in the order it was asked: what a journal keeps to replay the call. */
   readonly payments: readonly SettledPayment[];

@@ -30,13 +30,40 @@ import type { Counters, IndexName, SiteState, TableName, TableRows } from './sta
 type Put<K extends TableName> = { readonly type: 'put'; readonly table: K; readonly row: TableRows[K] };
 type Delete<K extends TableName> = { readonly type: 'delete'; readonly table: K; readonly id: number };
 
+/**
+ * One entry of a site's event-sourced log: a row written (`put`) or deleted, an event-log record or a
+ * ledger transfer appended, a counter set, or the clock moved. `applyChanges(state, changes)` folds them
+ * onto a state in order.
+ */
 export type Change =
   | { [K in TableName]: Put<K> }[TableName]
   | { [K in TableName]: Delete<K> }[TableName]
-  | { readonly type: 'event'; readonly event: SiteEvent }
-  | { readonly type: 'transfer'; readonly transfer: LedgerTransfer }
-  | { readonly type: 'counter'; readonly name: keyof Counters; readonly value: number }
-  | { readonly type: 'clock'; readonly now: Instant };
+  | {
+      /** An event-log record appended. */
+      readonly type: 'event';
+      /** The record. */
+      readonly event: SiteEvent;
+    }
+  | {
+      /** A ledger transfer appended. */
+      readonly type: 'transfer';
+      /** The transfer. */
+      readonly transfer: LedgerTransfer;
+    }
+  | {
+      /** A counter set. */
+      readonly type: 'counter';
+      /** Which counter. */
+      readonly name: keyof Counters;
+      /** Its new value. */
+      readonly value: number;
+    }
+  | {
+      /** The site's clock moved. */
+      readonly type: 'clock';
+      /** The instant it moved to. */
+      readonly now: Instant;
+    };
 
 /** A change that writes a row: insert when its id is the table's next id, replace otherwise. */
 export const put = <K extends TableName>(table: K, row: TableRows[K]): Change =>

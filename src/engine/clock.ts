@@ -121,9 +121,16 @@ export function catchUp(
 
 /** What advancing a site did: the catch-up's work, and the clock moved to the target when it finished. */
 export interface Advanced {
+  /** The site after everything that fell due; the very same object when nothing did. */
   readonly state: SiteState;
+  /** The event-log records the call appended, in order. */
   readonly events: readonly SiteEvent[];
+  /**
+   * The changes the call applied, in order: folded onto the input state with `applyChanges`, they give
+   * `state`.
+   */
   readonly changes: readonly Change[];
+  /** False when more fell due by `now` than one call performs (`STEPS_PER_CALL`): call again to go on. */
   readonly complete: boolean;
 }
 

@@ -151,6 +151,7 @@ export const segmentValueMatches = (value: SegmentValue | null, text: string): b
 
 /** Bulk limits, as in the official API: records per bulk create and per bulk update of segments. */
 export const SEGMENT_BULK_CREATE_LIMIT = 2000;
+/** The most segments one bulk update changes. */
 export const SEGMENT_BULK_UPDATE_LIMIT = 1000;
 
 /**

@@ -28,9 +28,13 @@ export type TaxIdentifierErrorCode =
 
 /** Why a tax identifier update is refused: a 422 whose body names the field. */
 export interface TaxIdentifierError extends DomainError {
+  /** Which rule refused the update. */
   readonly code: TaxIdentifierErrorCode;
+  /** Always 422. */
   readonly status: 422;
+  /** The request field at fault. */
   readonly field: TaxIdentifierField;
+  /** What is wrong, for the error body. */
   readonly message: string;
 }
 
@@ -49,9 +53,13 @@ export const taxIdentifierError = (
  * "not sent"; `null` or a blank string means "sent blank". Values are untrusted and checked on use.
  */
 export interface TaxIdentifierUpdate {
+  /** `entity_identifier_kind` as sent. */
   readonly entityIdentifierKind?: unknown;
+  /** `entity_identifier_value` as sent. */
   readonly entityIdentifierValue?: unknown;
+  /** `vat_number` as sent. */
   readonly vatNumber?: unknown;
+  /** `vat_country` as sent. */
   readonly vatCountry?: unknown;
 }
 

@@ -28,9 +28,13 @@ import {
 
 /** The stored tax identifier of a customer. All null, or a kind with its value mirrored in `vatNumber`. */
 export interface TaxIdentifierState {
+  /** The identifier's kind, or null for none. */
   readonly kind: EntityIdentifierKind | null;
+  /** Its value, or null. */
   readonly value: string | null;
+  /** The same value, as `vat_number` shows it, or null. */
   readonly vatNumber: string | null;
+  /** The country that qualifies it, or null. */
   readonly vatCountry: string | null;
 }
 
