@@ -3,10 +3,24 @@
  * and the domain functions a host calls directly.
  * @module billing-core
  */
+export {
+  callRoute,
+  type RouteAnswer,
+  type RouteCall,
+  type WireError,
+} from './api/call-route.js';
 export { handle } from './api/handle.js';
 export { type AsyncHandleContext, type AsyncHandleResult, handleAsync } from './api/handle-async.js';
 export { addOneTimeToken, type OneTimeTokenInput } from './api/payment/one-time-tokens.js';
 export type { ApiRequest, ApiResponse, HandleContext, HandleFault, HandleResult } from './api/types.js';
+export type {
+  WireBody,
+  WireMethod,
+  WireParams,
+  WirePath,
+  WireResponse,
+  WireRoute,
+} from './api/wire-types.js';
 export {
   type AccruedCharge,
   type Allocation,

@@ -37,7 +37,7 @@ import { subscriptionRoutes } from './subscription/subscriptions.js';
 import { eventIngestionRoutes } from './usage/event-ingestion.js';
 import { usageRoutes } from './usage/usages.js';
 
-export const routes: readonly Route[] = [
+export const routes = [
   ...productFamilyRoutes,
   ...productRoutes,
   ...productPricePointRoutes,
@@ -74,4 +74,4 @@ export const routes: readonly Route[] = [
   ...apiExportRoutes,
   ...subscriptionGroupRoutes,
   ...groupTargetRoutes,
-];
+] as const satisfies readonly Route[];

@@ -19,16 +19,27 @@ export interface SimulationPropertyOptions {
   readonly check?: SimulationOptions['check'];
 }
 
-/** A simulation failed: the run, for reporting. */
+/**
+ * A simulation failed: the message is the run in brief (`describeRun`, under 5 KB); the run itself, with
+ * the whole site state, is kept for a debugger but not enumerable, so test reporters do not print it.
+ */
 export class SimulationFailure extends Error {
-  /** The failed run: its steps, the final state and the failure. */
-  readonly run: SimulationResult;
+  /** The failed run: its steps, the final state and the failure (not enumerable). */
+  declare readonly run: SimulationResult;
   constructor(run: SimulationResult) {
     super(describeRun(run));
     this.name = 'SimulationFailure';
-    this.run = run;
+    Object.defineProperty(this, 'run', { value: run, enumerable: false });
   }
 }
+
+/** The most a run's description takes, so a failure report stays readable (and under 5 KB). */
+const DESCRIPTION_BUDGET = 3_000;
+const COUNTEREXAMPLE_BUDGET = 1_200;
+const LINE_BUDGET = 400;
+
+const clip = (text: string, budget: number): string =>
+  text.length <= budget ? text : `${text.slice(0, budget - 1)}…`;
 
 /**
  * The property "every invariant holds after every step" over sequences of `steps` commands.
@@ -39,11 +50,29 @@ export function simulationProperty(
 ): fc.IPropertyWithHooks<[Command[]]> {
   const config = options.config ?? simulationConfig();
   const steps = options.steps ?? 200;
-  const arbitrary = commandSequenceArbitrary({ minLength: steps, maxLength: steps });
+  const arbitrary = commandSequenceArbitrary({ minLength: steps, maxLength: steps }).map(printedBriefly);
   return fc.property(arbitrary, (commands) => {
     const run = simulate(config, commands, options.check === undefined ? {} : { check: options.check });
     if (run.failure !== null) throw new SimulationFailure(run);
   });
+}
+
+/**
+ * The commands, printed in brief when fast-check reports them as a counterexample: only those that do
+ * something, clipped (the seed and path in the report replay the run exactly, whatever is printed).
+ */
+function printedBriefly(commands: Command[]): Command[] {
+  Object.defineProperty(commands, fc.toStringMethod, {
+    enumerable: false,
+    value: () => {
+      const acting = commands.flatMap((command, index) =>
+        isNoOp(command) ? [] : [`#${index} ${JSON.stringify(command)}`],
+      );
+      const listed = withinBudget(acting, COUNTEREXAMPLE_BUDGET, 'more commands');
+      return `${commands.length} commands, ${acting.length} doing something:\n${listed.join('\n')}`;
+    },
+  });
+  return commands;
 }
 
 /**
@@ -60,8 +89,34 @@ export function describeRun(run: SimulationResult): string {
         step.kind === 'request' && step.request !== undefined
           ? `${step.request.method} ${step.request.path} ${JSON.stringify(step.request.body ?? null)} → ${step.status}`
           : step.kind;
-      return `#${step.index} ${step.now} ${JSON.stringify(step.command)}\n    ${what}`;
+      return clip(`#${step.index} ${step.now} ${JSON.stringify(step.command)}\n    ${what}`, LINE_BUDGET);
     });
-  const violations = run.failure === null ? ['none'] : run.failure.violations;
-  return [`steps (${lines.length} that did something):`, ...lines, 'violations:', ...violations].join('\n');
+  const violations = (run.failure === null ? ['none'] : run.failure.violations).map((text) =>
+    clip(text, LINE_BUDGET),
+  );
+  // The violations and the steps nearest the failure matter most: earlier steps go first when over budget.
+  const shownViolations = withinBudget(violations, DESCRIPTION_BUDGET / 2, 'more violations');
+  const used = shownViolations.reduce((sum, line) => sum + line.length + 1, 0);
+  const shownSteps = withinBudget([...lines].reverse(), DESCRIPTION_BUDGET - used, 'earlier steps').reverse();
+  return [
+    `steps (${lines.length} that did something):`,
+    ...shownSteps,
+    'violations:',
+    ...shownViolations,
+  ].join('\n');
+}
+
+/** As many of `lines` as fit in `budget` characters, in order, then a line saying how many were left out. */
+function withinBudget(lines: readonly string[], budget: number, what: string): string[] {
+  const kept: string[] = [];
+  let used = 0;
+  for (const line of lines) {
+    if (used + line.length + 1 > budget) {
+      kept.push(`… ${lines.length - kept.length} ${what} left out`);
+      return kept;
+    }
+    kept.push(line);
+    used += line.length + 1;
+  }
+  return kept;
 }

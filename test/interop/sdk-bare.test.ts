@@ -18,14 +18,7 @@ import {
   SubscriptionsController,
 } from '@maxio-com/advanced-billing-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type LocalClient,
-  localClient,
-  moveServerClock,
-  present,
-  type ServedSite,
-  serveBare,
-} from './sdk-client.js';
+import { type LocalClient, moveServerClock, present, type ServedSite, serveBare } from './sdk-client.js';
 
 const KEY = 'interop-bare';
 const START = '2026-03-02T10:00:00Z';
@@ -35,7 +28,7 @@ let client: LocalClient;
 
 beforeAll(async () => {
   served = await serveBare(['--api-key', KEY, '--metric', 'api-calls:count'], START);
-  client = localClient(served.url, KEY);
+  client = served.client(KEY);
 });
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import {
   ProductsController,
 } from '@maxio-com/advanced-billing-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalClient, localClient, present, type ServedSite, serveSite } from './sdk-client.js';
+import { type LocalClient, present, type ServedSite, serveSite } from './sdk-client.js';
 
 const KEY = 'interop-catalog';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
     },
     '2026-03-02T10:00:00Z',
   );
-  client = localClient(served.url, KEY);
+  client = served.client(KEY);
 });
 
 afterAll(async () => {

@@ -1,15 +1,21 @@
 /**
- * The official SDK (`@maxio-com/advanced-billing-sdk`) pointed at a local `billing-core serve`.
- * The SDK has no base-URL option: it always builds `https://{site}.chargify.com` (and
- * `https://events.chargify.com/{site}` for event ingestion), so every request's URL is rewritten
- * onto the loopback server before it is sent (api-notes section 1.3).
+ * The official SDK (`@maxio-com/advanced-billing-sdk`) pointed at billing-core, two ways: at a spawned
+ * `billing-core serve` over loopback HTTP, or at the same server's handler in-process through
+ * `billing-core/sdk` (no socket). The interop suites run both: vitest's `interop-in-process` project
+ * sets BILLING_CORE_INTEROP_TRANSPORT=in-process.
+ * Over HTTP: the SDK has no base-URL option, it always builds `https://{site}.chargify.com` (and
+ * `https://events.chargify.com/{site}` for event ingestion), so every request's URL is rewritten onto
+ * the loopback server before it is sent (api-notes section 1.3).
  */
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@maxio-com/advanced-billing-sdk';
-import type { SiteConfig } from '../../src/index.js';
+import { createInProcessClient } from '../../src/adapters/sdk.js';
+import { frozenClock } from '../../src/cli/clock.js';
+import { createApp, serveOptions } from '../../src/cli/serve.js';
+import { createSite, type SiteConfig } from '../../src/index.js';
 import { finished, startCli, waitForLine } from '../cli/spawn-cli.js';
 
 const SITE = 'acme';
@@ -50,9 +56,34 @@ export function present<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
+/** How the suites reach billing-core: a spawned server over HTTP, or in-process. */
+export const TRANSPORT: 'http' | 'in-process' =
+  process.env.BILLING_CORE_INTEROP_TRANSPORT === 'in-process' ? 'in-process' : 'http';
+
 export interface ServedSite {
+  /** Where the server listens (over HTTP), or a name for the in-process site. */
   readonly url: string;
+  /** An SDK client with HTTP Basic auth `apiKey:x`. */
+  readonly client: (apiKey: string) => LocalClient;
+  /** Sends a raw request (what the SDK cannot say, such as the test clock route). */
+  readonly send: (path: string, init: RequestInit) => Promise<Response>;
   readonly stop: () => Promise<void>;
+}
+
+/** The same server as `billing-core serve --now`, in-process: its handler, its frozen clock. */
+function inProcessSite(site: SiteConfig, now: string): ServedSite {
+  const state = createSite({ portalSecret: 'in-process interop portal secret', ...site });
+  const app = createApp({ state, clock: frozenClock(new Date(now).toISOString()) });
+  return {
+    url: 'in-process',
+    client: (apiKey) =>
+      createInProcessClient({
+        app: app.fetch,
+        sdk: { site: SITE, basicAuthCredentials: { username: apiKey, password: 'x' } },
+      }).client,
+    send: (path, init) => app.fetch(new Request(`http://in-process${path}`, init)),
+    stop: async () => {},
+  };
 }
 
 /**
@@ -60,6 +91,7 @@ export interface ServedSite {
  * dialect (`serviceName: "chargify"`) and a clock frozen at `now`.
  */
 export async function serveSite(site: SiteConfig, now: string): Promise<ServedSite> {
+  if (TRANSPORT === 'in-process') return inProcessSite(site, now);
   const dir = await mkdtemp(join(tmpdir(), 'billing-core-interop-'));
   const file = join(dir, 'site.json');
   await writeFile(file, JSON.stringify(site));
@@ -68,6 +100,11 @@ export async function serveSite(site: SiteConfig, now: string): Promise<ServedSi
 
 /** A bare `billing-core serve` with only command-line flags (no site file), its clock frozen at `now`. */
 export async function serveBare(flags: readonly string[], now: string): Promise<ServedSite> {
+  if (TRANSPORT === 'in-process') {
+    const options = await serveOptions([...flags]);
+    if (!options.ok) throw new Error(options.error);
+    return inProcessSite(options.value.site, now);
+  }
   return spawnServe(flags, now, await mkdtemp(join(tmpdir(), 'billing-core-interop-')));
 }
 
@@ -90,7 +127,12 @@ async function spawnServe(flags: readonly string[], now: string, dir: string): P
     // How the program exits is test/cli/serve.test.ts's concern; here only a crash report matters.
     if (result.stderr !== '') throw new Error(`serve reported: ${result.stderr}`);
   };
-  return { url, stop };
+  return {
+    url,
+    client: (apiKey) => localClient(url, apiKey),
+    send: (path, init) => fetch(`${url}${path}`, init),
+    stop,
+  };
 }
 
 /** Moves a frozen server's clock (the engine's test route; the SDK has no such operation). */
@@ -99,7 +141,8 @@ export async function moveServerClock(
   apiKey: string,
   now: string,
 ): Promise<number> {
-  const response = await fetch(`${served?.url}/_test/clock.json`, {
+  if (served === undefined) throw new Error('no server');
+  const response = await served.send('/_test/clock.json', {
     method: 'POST',
     headers: {
       Authorization: `Basic ${Buffer.from(`${apiKey}:x`).toString('base64')}`,

@@ -29,14 +29,7 @@ import {
 } from '@maxio-com/advanced-billing-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Catalog, createCatalog } from './sdk-catalog-fixture.js';
-import {
-  type LocalClient,
-  localClient,
-  moveServerClock,
-  present,
-  type ServedSite,
-  serveSite,
-} from './sdk-client.js';
+import { type LocalClient, moveServerClock, present, type ServedSite, serveSite } from './sdk-client.js';
 
 const KEY = 'interop-lifecycle';
 const START = '2026-03-02T10:00:00Z';
@@ -57,7 +50,7 @@ beforeAll(async () => {
     },
     START,
   );
-  client = localClient(served.url, KEY);
+  client = served.client(KEY);
   catalog = await createCatalog(client, 'lifecycle');
 });
 

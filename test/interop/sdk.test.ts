@@ -27,7 +27,7 @@ import {
   SubscriptionsController,
 } from '@maxio-com/advanced-billing-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalClient, localClient, present, type ServedSite, serveSite } from './sdk-client.js';
+import { type LocalClient, present, type ServedSite, serveSite } from './sdk-client.js';
 
 const KEY = 'interop-key';
 const NOW = '2026-03-02T10:00:00Z';
@@ -47,7 +47,7 @@ beforeAll(async () => {
     },
     NOW,
   );
-  client = localClient(served.url, KEY);
+  client = served.client(KEY);
 });
 
 afterAll(async () => {

@@ -32,6 +32,7 @@ function runnable(snippet: string): string {
   return snippet
     .replaceAll("from 'billing-core/testing'", `from '${source('src/testing/index.ts')}'`)
     .replaceAll("from 'billing-core/fetch'", `from '${source('src/adapters/fetch.ts')}'`)
+    .replaceAll("from 'billing-core/sdk'", `from '${source('src/adapters/sdk.ts')}'`)
     .replaceAll("from 'billing-core'", `from '${source('src/index.ts')}'`)
     .replaceAll("from 'vitest'", `from '${fileURLToPath(new URL('./vitest-shim.ts', import.meta.url))}'`);
 }
@@ -51,11 +52,11 @@ afterAll(async () => {
 const shown = (comment: string): unknown => JSON.parse(comment.trim().replaceAll("'", '"'));
 
 /** Runs a snippet and checks that it prints, in order, what its `console.log(...); // value` comments say. */
-async function expectPrintsItsComments(name: string, snippet: string): Promise<void> {
+async function expectPrintsItsComments(name: string, snippet: string, least = 3): Promise<void> {
   const promised = [...snippet.matchAll(/console\.log\(.*\);\s*\/\/ (.*)$/gm)].map((match) =>
     shown(match[1] ?? ''),
   );
-  expect(promised.length).toBeGreaterThanOrEqual(3);
+  expect(promised.length).toBeGreaterThanOrEqual(least);
   const printed: unknown[] = [];
   const original = console.log;
   console.log = (value: unknown) => printed.push(value);
@@ -74,6 +75,10 @@ describe("README's snippets, run as written", () => {
 
   it('the payment processor example prints what its comments say', async () => {
     await expectPrintsItsComments('processor', snippetAfter('## A real payment processor'));
+  });
+
+  it('the in-process SDK example prints what its comments say', async () => {
+    await expectPrintsItsComments('sdk', snippetAfter('### The official SDK, in-process'), 2);
   });
 
   it('the property test runs with its own imports, time moving forward', async () => {

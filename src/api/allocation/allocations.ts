@@ -33,7 +33,7 @@ function* allocationsOf(tx: Transaction, subscriptionId: number, componentId: nu
   }
 }
 
-export const allocationRoutes: readonly Route[] = [
+export const allocationRoutes = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/components/{component_id}/allocations.json',
@@ -104,4 +104,4 @@ export const allocationRoutes: readonly Route[] = [
       return reply(200, (state) => presentAllocationPreview(state, preview.value));
     },
   },
-];
+] as const satisfies readonly Route[];

@@ -66,7 +66,7 @@ export function presentSubscriptionComponent(
   };
 }
 
-export const subscriptionComponentRoutes: readonly Route[] = [
+export const subscriptionComponentRoutes = [
   {
     method: 'GET',
     path: '/subscriptions/{subscription_id}/components.json',
@@ -98,4 +98,4 @@ export const subscriptionComponentRoutes: readonly Route[] = [
       }));
     },
   },
-];
+] as const satisfies readonly Route[];

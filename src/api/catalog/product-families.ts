@@ -38,10 +38,11 @@ const createSchema = z.object({
   }),
 });
 
-export const productFamilyRoutes: readonly Route[] = [
+export const productFamilyRoutes = [
   {
     method: 'POST',
     path: '/product_families.json',
+    body: createSchema,
     run: ({ tx, body }) => {
       const input = decodeBody(createSchema, body);
       if (!input.ok) return input;
@@ -96,4 +97,4 @@ export const productFamilyRoutes: readonly Route[] = [
       return reply(200, (state) => ({ product_family: presentProductFamily(state, family) }));
     },
   },
-];
+] as const satisfies readonly Route[];

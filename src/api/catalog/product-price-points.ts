@@ -113,10 +113,12 @@ const makeDefault: Route['run'] = (context) =>
     return reply(200, (state) => ({ product: presentProduct(state, updated) }));
   });
 
-export const productPricePointRoutes: readonly Route[] = [
+export const productPricePointRoutes = [
   {
     method: 'POST',
     path: '/products/{product_id}/price_points.json',
+    // The shape is the same in every currency; only its decimal limits differ.
+    body: body('USD'),
     run: ({ tx, params, body: raw }) => {
       const product = findProduct(tx, params['product_id'] ?? '');
       if (product === undefined) return err(missing('Product'));
@@ -169,6 +171,8 @@ export const productPricePointRoutes: readonly Route[] = [
   {
     method: 'PUT',
     path: '/products/{product_id}/price_points/{price_point_id}.json',
+    // The shape is the same in every currency; only its decimal limits differ.
+    body: body('USD'),
     run: (context) =>
       withPricePoint(context, ({ product, pricePoint }) => {
         const { tx } = context;
@@ -230,4 +234,4 @@ export const productPricePointRoutes: readonly Route[] = [
     path: '/products/{product_id}/price_points/{price_point_id}/default.json',
     run: makeDefault,
   })),
-];
+] as const satisfies readonly Route[];

@@ -86,10 +86,12 @@ const pricingChanged = (before: ProductPricing, after: ProductPricing) =>
 /** Finds a product by id or `handle:`. */
 export const findProduct = (tx: Transaction, ref: string) => findRef(tx, 'products', ref, 'productHandles');
 
-export const productRoutes: readonly Route[] = [
+export const productRoutes = [
   {
     method: 'POST',
     path: '/product_families/{product_family_id}/products.json',
+    // The shape is the same in every currency; only its decimal limits differ.
+    body: productBody('USD'),
     run: ({ tx, params, body }) => {
       const family = findRef(
         tx,
@@ -182,6 +184,8 @@ export const productRoutes: readonly Route[] = [
   {
     method: 'PUT',
     path: '/products/{product_id}.json',
+    // The shape is the same in every currency; only its decimal limits differ.
+    body: productBody('USD'),
     run: ({ tx, params, body }) => {
       const product = findProduct(tx, params['product_id'] ?? '');
       if (product === undefined) return err(missing('Product'));
@@ -228,7 +232,7 @@ export const productRoutes: readonly Route[] = [
       return reply(200, (state) => ({ product: presentProduct(state, archived) }));
     },
   },
-];
+] as const satisfies readonly Route[];
 
 function listProducts(
   tx: Transaction,

@@ -114,7 +114,7 @@ function listComponents(tx: Transaction, query: QueryParams, familyId: number | 
   );
 }
 
-export const componentListRoutes: readonly Route[] = [
+export const componentListRoutes = [
   { method: 'GET', path: '/components.json', run: ({ tx, query }) => listComponents(tx, query, null) },
   {
     method: 'GET',
@@ -130,4 +130,4 @@ export const componentListRoutes: readonly Route[] = [
       return listComponents(tx, query, family.id);
     },
   },
-];
+] as const satisfies readonly Route[];

@@ -154,7 +154,7 @@ function updateComponent(context: RouteContext, component: Component): RouteResu
   return show(updated);
 }
 
-export const componentRoutes: readonly Route[] = [
+export const componentRoutes = [
   ...CREATE_OPERATIONS.map(
     ({ kind, plural }): Route => ({
       method: 'POST',
@@ -202,4 +202,4 @@ export const componentRoutes: readonly Route[] = [
         return reply(200, (state) => presentComponent(state, archived));
       }),
   },
-];
+] as const satisfies readonly Route[];

@@ -115,7 +115,7 @@ function listPricePoints(context: RouteContext, component: Component): RouteResu
 
 const BASE = '/components/{component_id}/price_points';
 
-export const componentPricePointRoutes: readonly Route[] = [
+export const componentPricePointRoutes = [
   {
     method: 'POST',
     path: `${BASE}.json`,
@@ -185,4 +185,4 @@ export const componentPricePointRoutes: readonly Route[] = [
         return reply(200, (state) => ({ component: presentComponent(state, updated) }));
       }),
   },
-];
+] as const satisfies readonly Route[];

@@ -91,7 +91,7 @@ function bulkUpdate(context: RouteContext, owner: SegmentOwner): RouteResult {
 
 const PATH = '/components/{component_id}/price_points/{price_point_id}/segments/bulk.json';
 
-export const segmentBulkRoutes: readonly Route[] = [
+export const segmentBulkRoutes = [
   {
     method: 'POST',
     path: PATH,
@@ -104,4 +104,4 @@ export const segmentBulkRoutes: readonly Route[] = [
     errorShape: 'field-map',
     run: (context) => withOwner(context, (owner) => bulkUpdate(context, owner)),
   },
-];
+] as const satisfies readonly Route[];

@@ -91,7 +91,7 @@ const BASE = '/components/{component_id}/price_points/{price_point_id}/segments'
 const createBody = z.object({ segment: segmentCreateSchema });
 const updateBody = z.object({ segment: segmentUpdateSchema });
 
-export const segmentRoutes: readonly Route[] = [
+export const segmentRoutes = [
   {
     method: 'POST',
     path: `${BASE}.json`,
@@ -135,4 +135,4 @@ export const segmentRoutes: readonly Route[] = [
         return reply(204);
       }),
   },
-];
+] as const satisfies readonly Route[];

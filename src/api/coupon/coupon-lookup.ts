@@ -51,7 +51,7 @@ function validate(tx: Transaction, query: QueryParams, familyRef: string | undef
   }
 }
 
-export const couponLookupRoutes: readonly Route[] = [
+export const couponLookupRoutes = [
   {
     method: 'GET',
     path: '/coupons/find.json',
@@ -81,4 +81,4 @@ export const couponLookupRoutes: readonly Route[] = [
         reply(200, (state) => presentCouponUsage(state, coupon)),
       ),
   },
-];
+] as const satisfies readonly Route[];

@@ -76,10 +76,11 @@ function withCoupon(context: RouteContext, then: (coupon: Coupon) => RouteResult
   return coupon === undefined ? err(missing('Coupon')) : then(coupon);
 }
 
-export const couponSubcodeRoutes: readonly Route[] = [
+export const couponSubcodeRoutes = [
   {
     method: 'POST',
     path: '/coupons/{coupon_id}/codes.json',
+    body: codesBody,
     run: (context) =>
       withCoupon(context, (coupon) => {
         const input = decodeBody(codesBody, context.body);
@@ -103,6 +104,7 @@ export const couponSubcodeRoutes: readonly Route[] = [
   {
     method: 'PUT',
     path: '/coupons/{coupon_id}/codes.json',
+    body: codesBody,
     run: (context) =>
       withCoupon(context, (coupon) => {
         const { tx } = context;
@@ -131,4 +133,4 @@ export const couponSubcodeRoutes: readonly Route[] = [
         return reply(200);
       }),
   },
-];
+] as const satisfies readonly Route[];

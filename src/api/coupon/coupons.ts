@@ -53,10 +53,12 @@ function listCoupons(tx: Transaction, query: QueryParams, familyId: number | nul
   return reply(200, (state) => coupons.map((coupon) => ({ coupon: presentCoupon(state, coupon) })));
 }
 
-export const couponRoutes: readonly Route[] = [
+export const couponRoutes = [
   {
     method: 'POST',
     path: '/product_families/{product_family_id}/coupons.json',
+    // The shape is the same in every currency; only its decimal limits differ.
+    body: couponBody('USD'),
     run: ({ tx, params, body }) => {
       const family = findFamily(tx, params['product_family_id'] ?? '');
       if (family === undefined) return err(missing('Product family'));
@@ -84,6 +86,8 @@ export const couponRoutes: readonly Route[] = [
   {
     method: 'PUT',
     path: '/product_families/{product_family_id}/coupons/{coupon_id}.json',
+    // The shape is the same in every currency; only its decimal limits differ.
+    body: couponBody('USD'),
     run: (context) =>
       withFamilyCoupon(context, (family, coupon) => {
         const { tx } = context;
@@ -121,4 +125,4 @@ export const couponRoutes: readonly Route[] = [
       return listCoupons(tx, query, family.id);
     },
   },
-];
+] as const satisfies readonly Route[];

@@ -30,10 +30,11 @@ export function recordCustomerCreate(tx: Transaction, customer: Customer): void 
   });
 }
 
-export const customerRoutes: readonly Route[] = [
+export const customerRoutes = [
   {
     method: 'POST',
     path: '/customers.json',
+    body: customerBody,
     run: ({ tx, body }) => {
       const input = decodeBody(customerBody, body);
       if (!input.ok) return input;
@@ -102,6 +103,7 @@ export const customerRoutes: readonly Route[] = [
   {
     method: 'PUT',
     path: '/customers/{id}.json',
+    body: customerBody,
     run: ({ tx, params, body }) => {
       const customer = findRef(tx, 'customers', params['id'] ?? '');
       if (customer === undefined) return err(missing('Customer'));
@@ -147,4 +149,4 @@ export const customerRoutes: readonly Route[] = [
       return reply(204);
     },
   },
-];
+] as const satisfies readonly Route[];

@@ -78,7 +78,7 @@ function subscriptionPage(state: SiteState, subscriptionId: number, request: Eve
   return selected;
 }
 
-export const eventRoutes: readonly Route[] = [
+export const eventRoutes = [
   {
     method: 'GET',
     path: '/events.json',
@@ -113,4 +113,4 @@ export const eventRoutes: readonly Route[] = [
       return reply(200, (state) => events.map((event) => ({ event: presentEvent(state, event) })));
     },
   },
-];
+] as const satisfies readonly Route[];

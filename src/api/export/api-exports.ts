@@ -37,7 +37,7 @@ const presentBatch = (state: SiteState, batch: ProformaExport) => ({
   },
 });
 
-export const apiExportRoutes: readonly Route[] = [
+export const apiExportRoutes = [
   {
     method: 'POST',
     path: '/api_exports/proforma_invoices.json',
@@ -79,4 +79,4 @@ export const apiExportRoutes: readonly Route[] = [
       return reply(200, (state) => rows.map((proforma) => presentProforma(state, proforma)));
     },
   },
-];
+] as const satisfies readonly Route[];

@@ -97,6 +97,6 @@ function listTemplates(tx: Transaction, query: QueryParams): RouteResult {
   });
 }
 
-export const featureTemplateListRoutes: readonly Route[] = [
+export const featureTemplateListRoutes = [
   { method: 'GET', path: '/features.json', run: ({ tx, query }) => listTemplates(tx, query) },
-];
+] as const satisfies readonly Route[];

@@ -143,7 +143,7 @@ function archive(context: RouteContext, template: FeatureTemplate): RouteResult 
   return reply(204);
 }
 
-export const featureTemplateRoutes: readonly Route[] = [
+export const featureTemplateRoutes = [
   { method: 'POST', path: '/features.json', run: create },
   {
     method: 'GET',
@@ -173,4 +173,4 @@ export const featureTemplateRoutes: readonly Route[] = [
       return reply(200, oneTemplate(restored));
     },
   },
-];
+] as const satisfies readonly Route[];

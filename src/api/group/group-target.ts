@@ -88,10 +88,11 @@ function resolveTarget(
   }
 }
 
-export const groupTargetRoutes: readonly Route[] = [
+export const groupTargetRoutes = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/group.json',
+    body: addBody,
     run: ({ tx, params, body, gateway }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));
@@ -130,4 +131,4 @@ export const groupTargetRoutes: readonly Route[] = [
       return reply(204);
     },
   },
-];
+] as const satisfies readonly Route[];

@@ -76,7 +76,7 @@ function create(tx: Transaction, body: unknown) {
   return reply(201, short(group));
 }
 
-export const subscriptionGroupRoutes: readonly Route[] = [
+export const subscriptionGroupRoutes = [
   { method: 'POST', path: '/subscription_groups.json', run: ({ tx, body }) => create(tx, body) },
   {
     method: 'GET',
@@ -159,4 +159,4 @@ export const subscriptionGroupRoutes: readonly Route[] = [
       return reply(200, (state) => ({ payment_profile: presentPaymentProfile(state, profile) }));
     },
   },
-];
+] as const satisfies readonly Route[];

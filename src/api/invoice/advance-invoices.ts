@@ -11,10 +11,11 @@ import { presentInvoice } from './invoice-present.js';
 const issueBody = z.object({ force: zBool().optional() });
 const voidBody = z.object({ void: z.object({ reason: zText(2000).min(1, "can't be blank") }) });
 
-export const advanceInvoiceRoutes: readonly Route[] = [
+export const advanceInvoiceRoutes = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/advance_invoice/issue.json',
+    body: issueBody,
     run: ({ tx, params, body, gateway }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));
@@ -42,6 +43,7 @@ export const advanceInvoiceRoutes: readonly Route[] = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/advance_invoice/void.json',
+    body: voidBody,
     run: ({ tx, params, body }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));
@@ -52,4 +54,4 @@ export const advanceInvoiceRoutes: readonly Route[] = [
       return reply(200, (state) => presentInvoice(state, voided.value));
     },
   },
-];
+] as const satisfies readonly Route[];

@@ -74,10 +74,11 @@ export function invoiceEmail(tx: Transaction): (invoice: Invoice) => void {
   };
 }
 
-export const invoiceActionRoutes: readonly Route[] = [
+export const invoiceActionRoutes = [
   {
     method: 'POST',
     path: '/invoices/{uid}/issue.json',
+    body: issueBody,
     run: ({ tx, params, body, gateway }) => {
       const invoice = findInvoice(tx, params['uid'] ?? '');
       if (invoice === undefined) return err(missing('Invoice'));
@@ -90,6 +91,7 @@ export const invoiceActionRoutes: readonly Route[] = [
   {
     method: 'POST',
     path: '/invoices/{uid}/void.json',
+    body: voidBody,
     run: ({ tx, params, body }) => {
       const invoice = findInvoice(tx, params['uid'] ?? '');
       if (invoice === undefined) return err(missing('Invoice'));
@@ -102,6 +104,7 @@ export const invoiceActionRoutes: readonly Route[] = [
   {
     method: 'POST',
     path: '/invoices/{uid}/payments.json',
+    body: paymentBody,
     run: ({ tx, params, body }) => {
       const invoice = findInvoice(tx, params['uid'] ?? '');
       if (invoice === undefined) return err(missing('Invoice'));
@@ -120,6 +123,7 @@ export const invoiceActionRoutes: readonly Route[] = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/prepayments.json',
+    body: prepaymentBody,
     run: ({ tx, params, body }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));
@@ -163,6 +167,7 @@ export const invoiceActionRoutes: readonly Route[] = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/service_credits.json',
+    body: serviceCreditBody,
     run: ({ tx, params, body }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));
@@ -205,4 +210,4 @@ export const invoiceActionRoutes: readonly Route[] = [
       }));
     },
   },
-];
+] as const satisfies readonly Route[];

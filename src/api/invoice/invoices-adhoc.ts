@@ -296,7 +296,7 @@ function withCurrentEligibility(
   });
 }
 
-export const adHocInvoiceRoutes: readonly Route[] = [
+export const adHocInvoiceRoutes = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/invoices.json',
@@ -320,4 +320,4 @@ export const adHocInvoiceRoutes: readonly Route[] = [
       return reply(204);
     },
   },
-];
+] as const satisfies readonly Route[];

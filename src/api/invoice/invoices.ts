@@ -52,7 +52,7 @@ function* filtered(
   }
 }
 
-export const invoiceRoutes: readonly Route[] = [
+export const invoiceRoutes = [
   {
     // listConsolidatedInvoiceSegments: the child invoices of a consolidated (parent) invoice.
     method: 'GET',
@@ -101,4 +101,4 @@ export const invoiceRoutes: readonly Route[] = [
       return reply(200, (state) => ({ invoices: invoices.map((invoice) => presentInvoice(state, invoice)) }));
     },
   },
-];
+] as const satisfies readonly Route[];

@@ -30,7 +30,7 @@ export function findProforma(tx: Transaction, uid: string): ProformaInvoice | un
 const bare = (status: number, proforma: ProformaInvoice) =>
   reply(status, (state) => presentProforma(state, proforma));
 
-export const proformaRoutes: readonly Route[] = [
+export const proformaRoutes = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/proforma_invoices.json',
@@ -92,6 +92,7 @@ export const proformaRoutes: readonly Route[] = [
   {
     method: 'POST',
     path: '/proforma_invoices/{uid}/void.json',
+    body: voidBody,
     run: ({ tx, params, body }) => {
       const proforma = findProforma(tx, params['uid'] ?? '');
       if (proforma === undefined) return err(missing('Proforma invoice'));
@@ -101,4 +102,4 @@ export const proformaRoutes: readonly Route[] = [
       return voided.ok ? bare(200, voided.value) : voided;
     },
   },
-];
+] as const satisfies readonly Route[];

@@ -156,10 +156,11 @@ export const presentOneTimeToken = (token: OneTimeToken) => ({
   gateway_handle: null,
 });
 
-export const oneTimeTokenRoutes: readonly Route[] = [
+export const oneTimeTokenRoutes = [
   {
     method: 'POST',
     path: '/one_time_tokens.json',
+    body: registerBody,
     run: ({ tx, body }) => {
       const input = decodeBody(registerBody, body);
       if (!input.ok) return input;
@@ -179,4 +180,4 @@ export const oneTimeTokenRoutes: readonly Route[] = [
       return reply(200, () => ({ payment_profile: presentOneTimeToken(token) }));
     },
   },
-];
+] as const satisfies readonly Route[];

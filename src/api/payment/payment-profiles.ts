@@ -160,7 +160,7 @@ export function buildPaymentProfile(
 }
 
 /** The fields only a card profile has, or only a bank account profile has. */
-interface CardFields {
+export interface CardFields {
   masked_card_number?: string;
   card_type?: string | null;
   expiration_month?: number | null;
@@ -238,10 +238,11 @@ const one = (profile: PaymentProfile) => (state: SiteState) => ({
   payment_profile: presentPaymentProfile(state, profile),
 });
 
-export const paymentProfileRoutes: readonly Route[] = [
+export const paymentProfileRoutes = [
   {
     method: 'POST',
     path: '/payment_profiles.json',
+    body: createBody,
     run: ({ tx, body, gateway }) => {
       const input = decodeBody(createBody, body);
       if (!input.ok) return input;
@@ -311,4 +312,4 @@ export const paymentProfileRoutes: readonly Route[] = [
       return reply(204);
     },
   },
-];
+] as const satisfies readonly Route[];

@@ -31,7 +31,7 @@ function putLog(
   );
 }
 
-export const paymentUpdateRoutes: readonly Route[] = [
+export const paymentUpdateRoutes = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/request_payment_profiles_update.json',
@@ -63,4 +63,4 @@ export const paymentUpdateRoutes: readonly Route[] = [
       return reply(200);
     },
   },
-];
+] as const satisfies readonly Route[];

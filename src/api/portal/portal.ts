@@ -92,7 +92,7 @@ function enabledCustomer(tx: Transaction, params: Readonly<Record<string, string
   return found;
 }
 
-export const portalRoutes: readonly Route[] = [
+export const portalRoutes = [
   {
     method: 'POST',
     path: '/portal/customers/{customer_id}/enable.json',
@@ -177,4 +177,4 @@ export const portalRoutes: readonly Route[] = [
       return reply(200, (state) => presentRevokedInvitation(state));
     },
   },
-];
+] as const satisfies readonly Route[];

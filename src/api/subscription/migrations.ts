@@ -53,10 +53,11 @@ function resolveOptions(tx: Transaction, fields: MigrationFields): Result<Migrat
 const actionLink = (tx: Transaction, subscription: Subscription) =>
   `https://${tx.settings.subdomain}.billing-core.local/3d-secure/${subscription.id}`;
 
-export const migrationRoutes: readonly Route[] = [
+export const migrationRoutes = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/migrations.json',
+    body: migrationBody,
     run: ({ tx, params, body, gateway }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));
@@ -74,6 +75,7 @@ export const migrationRoutes: readonly Route[] = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/migrations/preview.json',
+    body: migrationBody,
     run: ({ tx, params, body }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));
@@ -98,7 +100,7 @@ export const migrationRoutes: readonly Route[] = [
       return reply(200, () => ({ migration: preview.value }));
     },
   },
-];
+] as const satisfies readonly Route[];
 
 const renewalPreviewBody = z.object({
   components: z
@@ -117,6 +119,7 @@ const renewalPreviewBody = z.object({
 export const renewalPreviewRoute: Route = {
   method: 'POST',
   path: '/subscriptions/{subscription_id}/renewals/preview.json',
+  body: renewalPreviewBody,
   run: ({ tx, params, body }) => {
     const subscription = findSubscription(tx, params['subscription_id'] ?? '');
     if (subscription === undefined) return err(missing('Subscription'));

@@ -56,10 +56,11 @@ function reactivationQuery(query: QueryParams): Record<string, unknown> {
 const actionLinkFor = (state: SiteState) => (subscription: Subscription) =>
   `https://${state.settings.subdomain}.billing-core.local/3d-secure/${subscription.id}`;
 
-export const subscriptionStatusRoutes: readonly Route[] = [
+export const subscriptionStatusRoutes = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/delayed_cancel.json',
+    body: delayedBody,
     run: ({ tx, params, body }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));
@@ -93,6 +94,7 @@ export const subscriptionStatusRoutes: readonly Route[] = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/hold.json',
+    body: holdBody,
     run: ({ tx, params, body }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));
@@ -123,6 +125,7 @@ export const subscriptionStatusRoutes: readonly Route[] = [
   {
     method: 'PUT',
     path: '/subscriptions/{subscription_id}/reactivate.json',
+    body: reactivateBody,
     run: ({ tx, params, body, query, gateway }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));
@@ -152,4 +155,4 @@ export const subscriptionStatusRoutes: readonly Route[] = [
       return reactivated.ok ? reply(200, one(reactivated.value)) : reactivated;
     },
   },
-];
+] as const satisfies readonly Route[];

@@ -61,10 +61,11 @@ const unprocessable = (message: string, field?: string) =>
 export const findSubscription = (tx: Parameters<typeof findRef>[0], ref: string) =>
   findRef(tx, 'subscriptions', ref);
 
-export const subscriptionRoutes: readonly Route[] = [
+export const subscriptionRoutes = [
   {
     method: 'POST',
     path: '/subscriptions.json',
+    body: createBody,
     run: ({ tx, body, gateway }) => {
       const input = decodeBody(createBody, body);
       if (!input.ok) return input;
@@ -182,6 +183,7 @@ export const subscriptionRoutes: readonly Route[] = [
   {
     method: 'DELETE',
     path: '/subscriptions/{subscription_id}.json',
+    body: cancelBody,
     run: ({ tx, params, body }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));
@@ -197,4 +199,4 @@ export const subscriptionRoutes: readonly Route[] = [
       return reply(200, one(canceled));
     },
   },
-];
+] as const satisfies readonly Route[];

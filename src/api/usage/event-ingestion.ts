@@ -7,7 +7,7 @@ import { ingestEvents } from '../../engine/usage/event-ingestion.js';
 import { err } from '../../kernel/result.js';
 import { type Route, reply } from '../route.js';
 
-export const eventIngestionRoutes: readonly Route[] = [
+export const eventIngestionRoutes = [
   {
     method: 'POST',
     path: '/events/{api_handle}/bulk.json',
@@ -16,4 +16,4 @@ export const eventIngestionRoutes: readonly Route[] = [
       return ingested.ok ? reply(201) : err(ingested.error);
     },
   },
-];
+] as const satisfies readonly Route[];

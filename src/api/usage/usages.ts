@@ -55,10 +55,11 @@ function* usagesOf(tx: Transaction, subscriptionId: number, componentId: number)
 
 const badQuery = (message: string) => err({ response: errorResponse(422, message) });
 
-export const usageRoutes: readonly Route[] = [
+export const usageRoutes = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/components/{component_id}/usages.json',
+    body: usageBody,
     run: ({ tx, params, body }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));
@@ -118,4 +119,4 @@ export const usageRoutes: readonly Route[] = [
       return reply(200, (state) => usages.map((usage) => ({ usage: presentUsage(state, usage) })));
     },
   },
-];
+] as const satisfies readonly Route[];

@@ -1,0 +1,65 @@
+/**
+ * `callRoute(state, method, path, call)`: `handle` with the types of the route it reaches. The path is the
+ * table's template (`/customers/{id}.json`) with its parameters given apart, so the compiler knows the
+ * route, checks its body and parameters, and types the answer with what the route's presenter returns.
+ */
+
+import { handle } from './handle.js';
+import type { ApiRequest, HandleContext, HandleResult } from './types.js';
+import type { WireBody, WireMethod, WireParams, WirePath, WireResponse } from './wire-types.js';
+
+/** An error answer: `{errors: [...]}`, `{errors: {field: [...]}}` or `{errors: "..."}`, with any extra fields. */
+export interface WireError {
+  readonly errors: readonly string[] | Readonly<Record<string, readonly string[]>> | string;
+}
+
+/** What a route call sends besides its method and path. */
+export type RouteCall<M extends WireMethod, P extends string> = HandleContext & {
+  readonly params?: WireParams<P>;
+  readonly body?: WireBody<M, P>;
+  readonly query?: ApiRequest['query'];
+  readonly headers?: ApiRequest['headers'];
+};
+
+/** A route call's result: `handle`'s, with the answer's body typed by its status. */
+export type RouteAnswer<M extends WireMethod, P extends string> = HandleResult &
+  (
+    | { readonly ok: true; readonly status: number; readonly body: WireResponse<M, P> }
+    | { readonly ok: false; readonly status: number; readonly body: WireError }
+  );
+
+/** The path of a template with its parameters filled in, each encoded as one path segment. */
+function fill(template: string, params: Readonly<Record<string, string | number>>): string {
+  return template
+    .replace(/\{(\w+)\}/g, (_whole, name: string) => encodeURIComponent(String(params[name] ?? '')))
+    .replace(/\.json\?$/, '.json');
+}
+
+/**
+ * Calls a route in-process, typed: the body must be what the route decodes, and on success `body` is
+ * what its presenter returns.
+ * @example
+ * const answer = callRoute(state, 'GET', '/customers/{id}.json', { params: { id: 1 }, now });
+ * const email = answer.ok ? answer.body.customer.email : undefined; // typed: string | undefined
+ */
+export function callRoute<M extends WireMethod, P extends WirePath<M>>(
+  state: Parameters<typeof handle>[0],
+  method: M,
+  path: P,
+  call: RouteCall<M, P>,
+): RouteAnswer<M, P> {
+  const { params, body, query, headers, ...context } = call;
+  const request: ApiRequest = {
+    method,
+    path: fill(path, params ?? {}),
+    ...(body === undefined ? {} : { body }),
+    ...(query === undefined ? {} : { query }),
+    ...(headers === undefined ? {} : { headers }),
+  };
+  const result = handle(state, request, context);
+  const { status } = result.response;
+  // The route's presenter made this body (a success) or the error writer did (CONTRACT 3): the types say
+  // which, and the wire-types test checks them against real answers.
+  if (status < 400) return { ...result, ok: true, status, body: result.response.body as WireResponse<M, P> };
+  return { ...result, ok: false, status, body: result.response.body as WireError };
+}

@@ -1,0 +1,79 @@
+/**
+ * Typed requests and responses (issue 25 item 2): `callRoute` reaches a route by its method and path
+ * template, and its answer is typed with what that route's presenter returns, its body with what its
+ * schema decodes. The type assertions are checked by the type check; the calls run for real.
+ */
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  callRoute,
+  createSite,
+  type WireBody,
+  type WireParams,
+  type WirePath,
+  type WireResponse,
+} from '../../src/index.js';
+
+const now = '2026-06-01T12:00:00Z';
+
+describe('callRoute', () => {
+  it("types a route's answer with its presenter's shape, and its body with its schema's", () => {
+    const created = callRoute(createSite(), 'POST', '/customers.json', {
+      now,
+      body: { customer: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' } },
+    });
+    expect(created.ok).toBe(true);
+    if (!created.ok) return;
+    expectTypeOf(created.body.customer.id).toEqualTypeOf<number>();
+    expectTypeOf(created.body.customer.email).toEqualTypeOf<string>();
+    expectTypeOf(created.body.customer.organization).toEqualTypeOf<string | null>();
+    expect(created.body.customer).toMatchObject({ id: 1, first_name: 'Ada', email: 'ada@example.com' });
+
+    const read = callRoute(created.state, 'GET', '/customers/{id}.json', { now, params: { id: 1 } });
+    expect(read.status).toBe(200);
+    if (read.ok) expect(read.body.customer.last_name).toBe('Lovelace');
+
+    const listed = callRoute(created.state, 'GET', '/customers.json', { now, query: { per_page: '5' } });
+    if (listed.ok) {
+      expectTypeOf(listed.body).toBeArray();
+      expect(listed.body.map((each) => each.customer.first_name)).toEqual(['Ada']);
+    }
+  });
+
+  it('answers an error with its error body, typed apart from success', () => {
+    const missing = callRoute(createSite(), 'GET', '/customers/{id}.json', { now, params: { id: 42 } });
+    expect(missing.ok).toBe(false);
+    if (missing.ok) return;
+    expectTypeOf(missing.body.errors).toEqualTypeOf<
+      readonly string[] | Readonly<Record<string, readonly string[]>> | string
+    >();
+    expect(missing).toMatchObject({ status: 404, body: { errors: ['Customer not found.'] } });
+  });
+
+  it('fills and encodes path parameters, one segment each', () => {
+    const answer = callRoute(createSite(), 'GET', '/customers/{id}.json', { now, params: { id: '1/../2' } });
+    expect(answer.status).toBe(404);
+  });
+});
+
+describe('wire types', () => {
+  it('name the parameters of a template and the paths of a method', () => {
+    expectTypeOf<
+      WireParams<'/subscriptions/{subscription_id}/components/{component_id}/allocations.json'>
+    >().toEqualTypeOf<{
+      readonly subscription_id: string | number;
+      readonly component_id: string | number;
+    }>();
+    expectTypeOf<'/customers.json'>().toExtend<WirePath<'POST'>>();
+    expectTypeOf<'/customers/{id}.json'>().toExtend<WirePath<'GET'>>();
+  });
+
+  it("read a route's body off its schema and its response off its presenter", () => {
+    expectTypeOf<WireBody<'POST', '/customers.json'>>().toExtend<{
+      readonly customer: { readonly first_name?: unknown };
+    }>();
+    expectTypeOf<WireResponse<'POST', '/customers.json'>['customer']['reference']>().toEqualTypeOf<
+      string | null
+    >();
+    expectTypeOf<WireResponse<'DELETE', '/customers/{id}.json'>>().toEqualTypeOf<undefined>();
+  });
+});
