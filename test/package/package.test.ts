@@ -3,8 +3,9 @@
  * `npm pack` (offline; no lifecycle script runs), unpacked into a consumer's `node_modules` whose
  * dependencies are links into this repository's, and loaded from there by plain `node`.
  *
- * - `require()` works for every entry point on the package's minimum Node (20.19 loads a synchronous ES
- *   module graph from CommonJS), and so does README's CommonJS example, printing what its comments say.
+ * - `require()` works for every entry point (billing-core, /testing, /fetch, /sdk) on the package's
+ *   minimum Node (20.19 loads a synchronous ES module graph from CommonJS), and so does README's
+ *   CommonJS example, printing what its comments say.
  * - TypeScript finds the types from CommonJS under `nodenext` and under the old `node10` resolution.
  * - `@arethetypeswrong/cli` finds nothing but `CJSResolvesToESM`, the one rule `npm run check:package`
  *   ignores: attw still models `require()` of an ES module as an error, which Node 20.19 made untrue.
@@ -98,6 +99,7 @@ describe('loading the packed package', () => {
       const core = require('billing-core');
       const testing = require('billing-core/testing');
       const fetch = require('billing-core/fetch');
+      const sdk = require('billing-core/sdk');
       console.log(JSON.stringify({
         handle: typeof core.handle,
         createSite: typeof core.createSite,
@@ -105,6 +107,7 @@ describe('loading the packed package', () => {
         checkState: typeof testing.checkState,
         commandSequenceArbitrary: typeof testing.commandSequenceArbitrary,
         createFetchHandler: typeof fetch.createFetchHandler,
+        createInProcessClient: typeof sdk.createInProcessClient,
         version: require('billing-core/package.json').version,
       }));`;
     expect(JSON.parse(node('-e', script))).toEqual({
@@ -114,6 +117,7 @@ describe('loading the packed package', () => {
       checkState: 'function',
       commandSequenceArbitrary: 'function',
       createFetchHandler: 'function',
+      createInProcessClient: 'function',
       version: (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version,
     });
   });
@@ -123,10 +127,10 @@ describe('loading the packed package', () => {
       import { createRequire } from 'node:module';
       const require = createRequire(process.cwd() + '/');
       const same = [];
-      for (const entry of ['billing-core', 'billing-core/testing', 'billing-core/fetch'])
+      for (const entry of ['billing-core', 'billing-core/testing', 'billing-core/fetch', 'billing-core/sdk'])
         same.push((await import(entry)) === require(entry));
       console.log(JSON.stringify(same));`;
-    expect(JSON.parse(node('--input-type=module', '-e', script))).toEqual([true, true, true]);
+    expect(JSON.parse(node('--input-type=module', '-e', script))).toEqual([true, true, true, true]);
   });
 
   it("README's CommonJS example prints what its comments say", () => {
@@ -200,8 +204,13 @@ describe('the packed package, checked', () => {
   it('ships the built entry points, LICENSE, README and the docs README links to, and no sources', () => {
     for (const path of ['LICENSE', 'README.md', 'package.json', 'docs/events.md', 'dist/index.js'])
       expect(shipped.has(path), path).toBe(true);
-    for (const path of ['dist/index.d.ts', 'dist/testing/index.d.ts', 'dist/adapters/fetch.d.ts'])
-      expect(shipped.has(path), path).toBe(true);
+    const types = [
+      'dist/index.d.ts',
+      'dist/testing/index.d.ts',
+      'dist/adapters/fetch.d.ts',
+      'dist/adapters/sdk.d.ts',
+    ];
+    for (const path of types) expect(shipped.has(path), path).toBe(true);
     const stray = [...shipped].filter((path) =>
       /^(src|test|benchmarks)\/|\.d\.ts\.map$|\.tsbuildinfo$/.test(path),
     );
