@@ -1,6 +1,7 @@
 /**
  * billing-core: a pure recurring-billing engine. The public surface: the site, the REST handler, time,
  * and the domain functions a host calls directly.
+ * @module billing-core
  */
 export {
   callRoute,

@@ -4,6 +4,7 @@
  *
  * Requests are applied one at a time, in the order the handler was called, even when their bodies
  * finish arriving out of order; the handler keeps the site's state between calls.
+ * @module billing-core/fetch
  */
 
 import { handle } from '../api/handle.js';
@@ -22,11 +23,13 @@ export type FetchHandler = (request: Request) => Promise<Response>;
  */
 export type ApiHandler = (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
 
+/** How large a request body the handler reads. */
 export interface BodyLimitOptions {
   /** The largest request body accepted, in bytes; a larger one answers 413. Default 16 MiB. */
   readonly maxBodyBytes?: number;
 }
 
+/** The body limit when `maxBodyBytes` is not given: 16 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 const errorAnswer = (status: number, message: string): ApiResponse => ({
@@ -126,6 +129,7 @@ export interface AppliedRequest {
   readonly changed: boolean;
   /** The state after the request. */
   readonly state: SiteState;
+  /** The response the request was answered with. */
   readonly response: ApiResponse;
   /**
    * The outcomes the payment processor gave while handling it, in order (none with the test gateway): a
@@ -134,6 +138,10 @@ export interface AppliedRequest {
   readonly payments: readonly SettledPayment[];
 }
 
+/**
+ * How `createFetchHandler` keeps and serves a site: where the state starts, the clock, the payment processor,
+ * and the hooks around each request.
+ */
 export interface FetchHandlerOptions extends BodyLimitOptions {
   /** The state to start from; a new site from `site` when absent. */
   readonly state?: SiteState;
@@ -159,7 +167,7 @@ export interface FetchHandlerOptions extends BodyLimitOptions {
    */
   readonly commit?: (applied: AppliedRequest) => void | Promise<void>;
   /**
-   * Told of every bug the engine hit (answered 500 `Internal error <id>`, CONTRACT 3), for the host's
+   * Told of every bug the engine hit (answered 500 `Internal error <id>`), for the host's
    * monitoring; by default nothing is done beyond the answer.
    */
   readonly onFault?: (fault: HandleFault, request: ApiRequest) => void;
@@ -167,6 +175,7 @@ export interface FetchHandlerOptions extends BodyLimitOptions {
 
 /** A fetch handler over one site, with a view of the site's current state. */
 export interface SiteFetchHandler extends FetchHandler {
+  /** The site's state after every request answered so far. */
   readonly state: () => SiteState;
 }
 

@@ -2,7 +2,7 @@
  * A small bridge from `node:http` (or `node:https`) to a fetch handler: an `IncomingMessage` becomes a
  * `Request`, and the handler's `Response` is written back.
  *
- * No client can stall the others (issue 21): credentials are checked from the headers before any byte of
+ * No client can stall the others: credentials are checked from the headers before any byte of
  * the body is read (a 401 leaves the body unread), and the whole body is read and size-checked here,
  * outside the handler's one-at-a-time queue, within a deadline (408 after it). Headers and whole requests
  * are bounded too (`headersTimeout`, `requestTimeout`). The handler sees complete requests only, in the

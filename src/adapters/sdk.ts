@@ -3,6 +3,7 @@
  * optional peer dependency) talking to an in-process site, with no socket. A Maxio user's code builds its
  * controllers on the client it returns and runs unchanged; every request goes through the same fetch
  * handler that `billing-core serve` uses, one at a time, in order.
+ * @module billing-core/sdk
  */
 
 import { Client, type Configuration } from '@maxio-com/advanced-billing-sdk';
@@ -30,6 +31,7 @@ export interface InProcessSdkOptions extends FetchHandlerOptions {
   readonly app?: SiteFetchHandler;
 }
 
+/** What `createInProcessClient` gives: the SDK client and the fetch handler that answers it. */
 export interface InProcessSdk {
   /** The SDK client: pass it to any controller, `new SubscriptionsController(client)`. */
   readonly client: Client;

@@ -1,4 +1,4 @@
-/** HTTP Basic authentication against the site's API keys (SPEC 5): `KEY:x` or `KEY:X`. */
+/** HTTP Basic authentication against the site's API keys: `KEY:x` or `KEY:X`. */
 
 function constantTimeEqual(a: string, b: string): boolean {
   const length = Math.max(a.length, b.length);

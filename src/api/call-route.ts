@@ -10,22 +10,41 @@ import type { WireBody, WireMethod, WireParams, WirePath, WireResponse } from '.
 
 /** An error answer: `{errors: [...]}`, `{errors: {field: [...]}}` or `{errors: "..."}`, with any extra fields. */
 export interface WireError {
+  /** The error messages: a list, a list per field, or one message. */
   readonly errors: readonly string[] | Readonly<Record<string, readonly string[]>> | string;
 }
 
 /** What a route call sends besides its method and path. */
 export type RouteCall<M extends WireMethod, P extends string> = HandleContext & {
+  /** The values of the path template's parameters (`{ id: 1 }` for `/customers/{id}.json`). */
   readonly params?: WireParams<P>;
+  /** The request body, as the route decodes it. */
   readonly body?: WireBody<M, P>;
+  /** Query parameters. */
   readonly query?: ApiRequest['query'];
+  /** Request headers (credentials, say). */
   readonly headers?: ApiRequest['headers'];
 };
 
 /** A route call's result: `handle`'s, with the answer's body typed by its status. */
 export type RouteAnswer<M extends WireMethod, P extends string> = HandleResult &
   (
-    | { readonly ok: true; readonly status: number; readonly body: WireResponse<M, P> }
-    | { readonly ok: false; readonly status: number; readonly body: WireError }
+    | {
+        /** The route answered with success (a status below 400). */
+        readonly ok: true;
+        /** The HTTP status. */
+        readonly status: number;
+        /** The body the route's presenter made. */
+        readonly body: WireResponse<M, P>;
+      }
+    | {
+        /** The request was refused (a status of 400 or more). */
+        readonly ok: false;
+        /** The HTTP status. */
+        readonly status: number;
+        /** The error body. */
+        readonly body: WireError;
+      }
   );
 
 /** The path of a template with its parameters filled in, each encoded as one path segment. */
@@ -58,8 +77,8 @@ export function callRoute<M extends WireMethod, P extends WirePath<M>>(
   };
   const result = handle(state, request, context);
   const { status } = result.response;
-  // The route's presenter made this body (a success) or the error writer did (CONTRACT 3): the types say
-  // which, and the wire-types test checks them against real answers.
+  // The route's presenter made this body (a success) or the error writer did (`{errors: ...}`): the types
+  // say which, and the wire-types test checks them against real answers.
   if (status < 400) return { ...result, ok: true, status, body: result.response.body as WireResponse<M, P> };
   return { ...result, ok: false, status, body: result.response.body as WireError };
 }

@@ -1,4 +1,4 @@
-/** The `start_date`/`end_date` and `start_datetime`/`end_datetime` bounds that listings share (SPEC 6). */
+/** The `start_date`/`end_date` and `start_datetime`/`end_datetime` bounds that listings share. */
 import { err, ok, type Result } from '../kernel/result.js';
 import {
   addDays,

@@ -1,4 +1,4 @@
-/** Error bodies (CONTRACT section 3): `{errors: [...]}` unless the operation has its own shape. */
+/** Error bodies: `{errors: [...]}` unless the operation has its own shape. */
 import type { DomainError } from '../domain/errors.js';
 import type { ErrorShape, RouteError } from './route.js';
 import type { ApiResponse } from './types.js';

@@ -12,17 +12,23 @@ import type { SiteState } from '../engine/state.js';
 import { answer, faulted, handle, parseNow, startCall } from './handle.js';
 import type { ApiRequest, HandleResult } from './types.js';
 
+/** The context of `handleAsync`: the current instant and the payment processor that answers later. */
 export interface AsyncHandleContext {
   /** The current instant. */
   readonly now: string | Date;
   /**
    * The host's payment processor: answers an attempt with its outcome or a promise of it. It is asked
    * once per attempt, in the engine's order, with the attempt's idempotency key; a throw or a rejection
-   * is a failed payment with its reason. The test gateway of CONTRACT 5 when absent.
+   * is a failed payment with its reason. When absent, the test gateway (`testGateway`: by the card's
+   * last digit).
    */
   readonly payments?: AsyncPaymentGateway;
 }
 
+/**
+ * What `handleAsync` answers: the result `handle` gives, and the processor's answers in the order it was
+ * asked.
+ */
 export interface AsyncHandleResult extends HandleResult {
   /** The outcomes the processor gave, in the order it was asked: what a journal keeps to replay the call. */
   readonly payments: readonly SettledPayment[];

@@ -53,7 +53,7 @@ export function handle(state: SiteState, request: ApiRequest, context: HandleCon
     const now = effectiveNow(state, requested);
     const payments = context.payments;
     const gateway = payments === undefined ? testGateway : guardedGateway(payments);
-    // What fell due by now happens whatever becomes of the request, and stays done (CONTRACT 2): a payment
+    // What fell due by now happens whatever becomes of the request, and stays done: a payment
     // attempted while catching up is never attempted again because the request was refused.
     return answer(progress, catchUp(state, now, gateway), now, request, gateway);
   } catch (thrown) {
@@ -71,7 +71,7 @@ export const startCall = (state: SiteState): Progress => ({
 });
 
 /**
- * A fault is a bug in the engine (CONTRACT 3): 500, the state as far as it got (time's effects kept, the
+ * A fault is a bug in the engine: 500, the state as far as it got (time's effects kept, the
  * request's own changes dropped), and the fault itself for the host's monitoring.
  */
 export function faulted(progress: Progress, thrown: unknown): HandleResult {

@@ -1,5 +1,5 @@
 /**
- * Query strings (CONTRACT section 3): empty pairs are ignored, `filter[x]=1` and `resume[require_resume]`
+ * Query strings: empty pairs are ignored, `filter[x]=1` and `resume[require_resume]`
  * become dotted names (`filter.x`), lists are comma-separated. Values live in a Map, so no key can reach an
  * object prototype.
  */

@@ -31,7 +31,10 @@ export type RouteError = DomainError | { readonly response: ApiResponse };
 
 export type RouteResult<T = unknown> = Result<Reply<T>, RouteError>;
 
-/** How this route's domain errors are written (CONTRACT section 3). */
+/**
+ * How this route's domain errors are written: `list` as `{errors: [message]}`, `field-map` (a 422) as
+ * `{errors: {field: [message]}}`, `message` as `{errors: message}`.
+ */
 export type ErrorShape = 'list' | 'field-map' | 'message';
 
 export interface Route<M extends HttpMethod = HttpMethod, P extends string = string> {

@@ -20,7 +20,13 @@ type Literal<R> = R extends { readonly path: infer P } ? (string extends P ? nev
 export type WireMethod = WireRoute['method'];
 
 /** The path templates served for a method, as the table writes them: `/customers/{id}.json`. */
-export type WirePath<M extends WireMethod> = Extract<WireRoute, { readonly method: M }>['path'];
+export type WirePath<M extends WireMethod> = Extract<
+  WireRoute,
+  {
+    /** The method the routes answer. */
+    readonly method: M;
+  }
+>['path'];
 
 /** The route served for a method and path template. */
 export type RouteAt<M extends WireMethod, P extends string> = Extract<
@@ -49,6 +55,7 @@ export type WireResponse<M extends WireMethod, P extends string> = PresentedBy<R
  */
 export type WireBody<M extends WireMethod, P extends string> =
   RouteAt<M, P> extends {
+    /** The zod schema the route decodes its body with. */
     readonly body: infer Schema extends z.ZodType;
   }
     ? z.input<Schema>

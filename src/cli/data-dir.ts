@@ -81,7 +81,7 @@ export interface Store {
 /** A random portal secret: 32 bytes from the system's generator, as hex. */
 export const randomPortalSecret = (): string => randomBytes(32).toString('hex');
 
-/** The secret every site had by default before CONTRACT 9: public, so never kept. */
+/** The secret every site had by default before sites needed a secret of their own: public, so never kept. */
 const publicDefaultSecret = (state: SiteState) => `billing-core-portal-${state.settings.subdomain}`;
 
 const withPortalSecret = (state: SiteState, portalSecret: string): SiteState => ({

@@ -1,4 +1,4 @@
-/** Invoices as readable plain-text tables, from the wire form the API answers (SPEC 2.1). */
+/** Invoices as readable plain-text tables, from the wire form the API answers. */
 
 import { z } from 'zod';
 import { formatMoney } from '../kernel/money.js';

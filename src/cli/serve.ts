@@ -146,7 +146,8 @@ export async function startServer(
         }),
     };
   }
-  // In memory, a site without a secret of its own gets a random one for this process (CONTRACT 9).
+  // In memory, a site without a secret of its own gets a random one for this process (the core never
+  // invents one).
   const portalSecret = options.portalSecret ?? options.site.portalSecret ?? randomPortalSecret();
   const state = store?.state ?? createSite({ ...options.site, portalSecret });
   // A frozen clock never starts behind what the stored site has already seen.

@@ -22,7 +22,16 @@ import type { SiteState } from './state.js';
 export function advance(
   state: SiteState,
   context: { readonly now: string | Date; readonly payments?: PaymentGateway },
-): { state: SiteState; events: readonly SiteEvent[]; changes: readonly Change[]; complete: boolean } {
+): {
+  /** The site after everything that fell due; the very same object when nothing did. */
+  state: SiteState;
+  /** The event-log records the call appended, in order. */
+  events: readonly SiteEvent[];
+  /** The changes the call applied, in order: folded onto the input state, they give `state`. */
+  changes: readonly Change[];
+  /** False when more fell due by `now` than one call performs (`STEPS_PER_CALL`): call again to go on. */
+  complete: boolean;
+} {
   const payments = context.payments;
   return advanceTo(
     state,
@@ -33,6 +42,7 @@ export function advance(
 
 /** What `advanceAsync` did: as `advance`, with the outcomes the processor gave, in the order asked. */
 export interface AsyncAdvanceResult extends Advanced {
+  /** The outcomes the processor gave, in the order it was asked: what a journal keeps to replay the call. */
   readonly payments: readonly SettledPayment[];
 }
 

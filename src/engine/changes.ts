@@ -30,13 +30,40 @@ import type { Counters, IndexName, SiteState, TableName, TableRows } from './sta
 type Put<K extends TableName> = { readonly type: 'put'; readonly table: K; readonly row: TableRows[K] };
 type Delete<K extends TableName> = { readonly type: 'delete'; readonly table: K; readonly id: number };
 
+/**
+ * One entry of a site's event-sourced log: a row written (`put`) or deleted, an event-log record or a
+ * ledger transfer appended, a counter set, or the clock moved. `applyChanges(state, changes)` folds them
+ * onto a state in order.
+ */
 export type Change =
   | { [K in TableName]: Put<K> }[TableName]
   | { [K in TableName]: Delete<K> }[TableName]
-  | { readonly type: 'event'; readonly event: SiteEvent }
-  | { readonly type: 'transfer'; readonly transfer: LedgerTransfer }
-  | { readonly type: 'counter'; readonly name: keyof Counters; readonly value: number }
-  | { readonly type: 'clock'; readonly now: Instant };
+  | {
+      /** An event-log record appended. */
+      readonly type: 'event';
+      /** The record. */
+      readonly event: SiteEvent;
+    }
+  | {
+      /** A ledger transfer appended. */
+      readonly type: 'transfer';
+      /** The transfer. */
+      readonly transfer: LedgerTransfer;
+    }
+  | {
+      /** A counter set. */
+      readonly type: 'counter';
+      /** Which counter. */
+      readonly name: keyof Counters;
+      /** Its new value. */
+      readonly value: number;
+    }
+  | {
+      /** The site's clock moved. */
+      readonly type: 'clock';
+      /** The instant it moved to. */
+      readonly now: Instant;
+    };
 
 /** A change that writes a row: insert when its id is the table's next id, replace otherwise. */
 export const put = <K extends TableName>(table: K, row: TableRows[K]): Change =>
@@ -132,8 +159,8 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
   ],
 };
 
-// Freezing copies of 1,000-row chunks on every change costs about ten times the change itself (measured in
-// benchmarks/collection.bench.ts); state is immutable by contract and by its readonly types instead.
+// Freezing copies of 1,000-row chunks on every change costs about ten times the change itself (measured by
+// the collection benchmark); state is immutable by contract and by its readonly types instead.
 const immer = new Immer({ autoFreeze: false });
 
 type WritableCounters = { -readonly [K in keyof Counters]: number };

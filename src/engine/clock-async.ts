@@ -1,5 +1,5 @@
 /**
- * Catching up with a processor that answers later (CONTRACT 5): the same steps as `catchUp`, run as
+ * Catching up with a processor that answers later: the same steps as `catchUp`, run as
  * slices. A slice stops before the first step that needs an unknown outcome, the processor is asked,
  * and the next slice performs that step with the answer. A step is the unit of work, so a renewal day
  * of n renewals costs n steps and n questions, never a whole catch-up per question.

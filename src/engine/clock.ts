@@ -27,8 +27,8 @@ export function earliestDue(
 }
 
 /**
- * The most due steps one call performs (issue 21: a clock moved to the year 3000 must not stall the
- * server or exhaust its memory). A call that reaches it keeps what it did, stops at the last step's
+ * The most due steps one call performs, so that a clock moved to the year 3000 stalls no server and
+ * exhausts no memory. A call that reaches it keeps what it did, stops at the last step's
  * instant, and says so; the next call goes on from there. At about 0.1 ms a step, a slice is a second or two.
  */
 export const STEPS_PER_CALL = 20_000;
@@ -121,9 +121,16 @@ export function catchUp(
 
 /** What advancing a site did: the catch-up's work, and the clock moved to the target when it finished. */
 export interface Advanced {
+  /** The site after everything that fell due; the very same object when nothing did. */
   readonly state: SiteState;
+  /** The event-log records the call appended, in order. */
   readonly events: readonly SiteEvent[];
+  /**
+   * The changes the call applied, in order: folded onto the input state with `applyChanges`, they give
+   * `state`.
+   */
   readonly changes: readonly Change[];
+  /** False when more fell due by `now` than one call performs (`STEPS_PER_CALL`): call again to go on. */
   readonly complete: boolean;
 }
 
@@ -141,7 +148,7 @@ export function clockAfter(caught: CatchUpResult, target: Instant): Advanced {
 }
 
 /**
- * Advances a site to `now` without a request (CONTRACT section 2): everything due is performed and the
+ * Advances a site to `now` without a request: everything due is performed and the
  * clock moves to `now` (never backwards).
  */
 export function advanceTo(state: SiteState, now: Instant, gateway: PaymentGateway): Advanced {

@@ -1,7 +1,7 @@
 /**
  * Indexes from a key that may hold most of a table to the ids of its rows: the subscriptions in a state,
  * the invoices in a status, a group's invoices, a component's price points. Each key's ids are an
- * `IdSet` (src/kernel/id-set.ts), so a write copies one leaf of at most 256 ids and a short branch per
+ * `IdSet` (kernel/id-set), so a write copies one leaf of at most 256 ids and a short branch per
  * level rather than every id of the key, and a listing pages through the ids in id order by their counts
  * rather than scanning the table. `evolve` keeps each set in step with every write of its table, as it
  * does the one-to-one indexes and the list indexes (list-index.ts, whose keys are rows: a customer, a

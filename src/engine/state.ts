@@ -69,20 +69,39 @@ export interface Counters {
   readonly couponRestrictions: number;
 }
 
+/**
+ * A site's whole state: plain JSON (a `JSON.parse(JSON.stringify(state))` copy is an equal, working state),
+ * never changed in place; every call answers a new one.
+ */
 export interface SiteState {
+  /** The version of this shape. */
   readonly schema: 1;
+  /** The site's configuration with every default resolved. */
   readonly settings: SiteSettings;
   /** The latest instant the site has seen; time never runs backwards. */
   readonly clock: Instant | null;
   /** Subscriptions by the UTC day on which something falls due for them (see schedule.ts). */
   readonly schedule: Schedule;
+  /**
+   * The site's records, one table per kind (products, customers, subscriptions, invoices, …), each in chunks
+   * of plain JSON rows keyed by id.
+   */
   readonly tables: Tables;
+  /**
+   * One-to-one lookups derived from the rows (a handle, a code or a reference to an id), kept in step with
+   * every write.
+   */
   readonly indexes: Indexes;
   /** Keys to several rows (open invoices, child invoices, a customer's groups): see list-index.ts. */
   readonly listIndexes: ListIndexes;
   /** Keys that may hold most of a table (a state, a status) to the ids of their rows: see set-index.ts. */
   readonly setIndexes: SetIndexes;
+  /**
+   * Counters of the ids that are not a table's own (transactions, invoice numbers, prices, restrictions), so
+   * that the same requests give the same ids.
+   */
   readonly counters: Counters;
+  /** The site's event log, in id order; `GET /events.json` lists it. */
   readonly events: ChunkedList<SiteEvent>;
   /**
    * The books: every money movement as a balanced transfer between accounts (domain/ledger), appended in

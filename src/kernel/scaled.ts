@@ -4,8 +4,8 @@
  * Amounts are integers in the currency's minor unit, held in doubles. A double represents every integer
  * up to 2^53 exactly, so sums, differences and comparisons of such amounts are exact. Products of two
  * amounts are not: `mulDivInto` recovers them exactly with Dekker's two-product (no BigInt, no
- * allocation), which is what lets a largest-remainder split over a million lines run near float speed
- * (reference/perf-baseline.md, Part 2). Every function states the range it is exact in; beyond it the
+ * allocation), which is what lets a largest-remainder split over a million lines run near float speed.
+ * Every function states the range it is exact in; beyond it the
  * functions answer `NaN` and the caller falls back to an exact path (BigInt here, decimal.js in
  * money.ts). Inputs are canonical non-negative decimal strings (`Dec`); anything else is a caller bug.
  */

@@ -35,7 +35,10 @@ export const siteConfigArbitrary = (): fc.Arbitrary<SiteConfig> =>
     ),
   });
 
-/** One line item of an ad hoc invoice request (a custom item). */
+/**
+ * One line item of an ad hoc invoice request (a custom item): a non-blank `title`, a `quantity` (up to
+ * 1000, 4 decimals) and a `unit_price` (up to 10,000, 4 decimals) as decimal strings, and `taxable`.
+ */
 export const customLineArbitrary = () =>
   fc.record({
     title: fc.string({ minLength: 1, maxLength: 20 }).filter((title) => title.trim().length > 0),
@@ -44,7 +47,10 @@ export const customLineArbitrary = () =>
     taxable: fc.boolean(),
   });
 
-/** An ad hoc coupon of an invoice request: a percentage (compound or full-price) or an amount. */
+/**
+ * An ad hoc coupon of an invoice request: a `code` with a `percentage` (0 to 100, 4 decimals) and a
+ * `compounding_strategy` (`compound` or `full-price`), or a `code` with an `amount` (up to 500).
+ */
 export const adHocCouponArbitrary = () =>
   fc.oneof(
     fc.record({
@@ -56,7 +62,8 @@ export const adHocCouponArbitrary = () =>
   );
 
 /**
- * The body of `POST /subscriptions/{id}/invoices.json` with custom lines and ad hoc coupons.
+ * The body of `POST /subscriptions/{id}/invoices.json`: an `invoice` with 1 to 12 `line_items`
+ * (`customLineArbitrary`) and up to 3 `coupons` (`adHocCouponArbitrary`).
  * @example fc.sample(invoiceRequestArbitrary(), 1)[0].invoice.line_items.length >= 1
  */
 export const invoiceRequestArbitrary = () =>

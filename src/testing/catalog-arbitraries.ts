@@ -8,28 +8,46 @@ import { decimalString } from './arbitraries.js';
 
 /** The component kinds and the path segment that creates each in a family. */
 export const COMPONENT_KINDS_CREATED = {
+  /** `POST /product_families/{id}/quantity_based_components.json`. */
   quantity_based_component: 'quantity_based_components',
+  /** `POST /product_families/{id}/on_off_components.json`. */
   on_off_component: 'on_off_components',
+  /** `POST /product_families/{id}/metered_components.json`. */
   metered_component: 'metered_components',
+  /** `POST /product_families/{id}/prepaid_usage_components.json`. */
   prepaid_usage_component: 'prepaid_usage_components',
+  /** `POST /product_families/{id}/event_based_components.json`. */
   event_based_component: 'event_based_components',
 } as const;
 
+/** A component kind, as the request body's envelope names it. */
 export type ComponentKindCreated = keyof typeof COMPONENT_KINDS_CREATED;
 
 /** The body of `POST /product_families/{id}/products.json` (the `product` envelope's fields). */
 export interface ProductFields {
+  /** The product's name. */
   readonly name: string;
+  /** The price of a period, in cents. */
   readonly price_in_cents: number;
+  /** The length of a period, in `interval_unit`s. */
   readonly interval: number;
+  /** The unit of `interval`. */
   readonly interval_unit: 'day' | 'month';
+  /** The trial's length, in `trial_interval_unit`s. */
   readonly trial_interval?: number;
+  /** The unit of `trial_interval`. */
   readonly trial_interval_unit?: 'day' | 'month';
+  /** The trial's price, in cents. */
   readonly trial_price_in_cents?: number;
+  /** A one-time charge at signup, in cents. */
   readonly initial_charge_in_cents?: number;
+  /** How long a subscription lasts, in `expiration_interval_unit`s. */
   readonly expiration_interval?: number;
+  /** The unit of `expiration_interval`. */
   readonly expiration_interval_unit?: 'day' | 'month';
+  /** Whether a signup must give a payment profile. */
   readonly require_credit_card?: boolean;
+  /** Whether the site's taxes apply. */
   readonly taxable?: boolean;
 }
 
@@ -83,8 +101,11 @@ export const productArbitrary = (): fc.Arbitrary<ProductFields> =>
 
 /** One bracket of a tiered, volume or stairstep price list. */
 export interface PriceBracket {
+  /** The bracket's first quantity. */
   readonly starting_quantity: number;
+  /** Its last quantity; absent for the open last bracket. */
   readonly ending_quantity?: number;
+  /** The price of each unit in it, a decimal string. */
   readonly unit_price: string;
 }
 
@@ -115,7 +136,9 @@ export const componentPricingArbitrary = (): fc.Arbitrary<Record<string, unknown
 
 /** A component create request: its kind and the fields of its envelope. */
 export interface ComponentRequest {
+  /** The component's kind, which names the envelope and the path. */
   readonly kind: ComponentKindCreated;
+  /** The envelope's fields (name, unit name, pricing, …). */
   readonly fields: Readonly<Record<string, unknown>>;
 }
 

@@ -17,6 +17,7 @@ import {
 /** Chooses a row: the pick modulo the number of candidate rows when the command runs. */
 export type Pick = number;
 
+/** A `status` command's change: cancel now, delayed cancellation set or undone, hold, resume, reactivate. */
 export type StatusAction =
   | 'cancel'
   | 'delayed_cancel'
@@ -25,6 +26,7 @@ export type StatusAction =
   | 'resume'
   | 'reactivate';
 
+/** A listing a `read` command reads. */
 export type ReadTarget =
   | 'subscriptions'
   | 'invoices'
@@ -34,64 +36,208 @@ export type ReadTarget =
   | 'coupons'
   | 'groups';
 
-/** One step of a simulation. `hours` pass before it runs. */
-export type Command = { readonly hours: number } & (
-  | { readonly op: 'wait' }
-  | { readonly op: 'family' }
-  | { readonly op: 'product'; readonly family: Pick; readonly product: ProductFields }
-  | { readonly op: 'component'; readonly family: Pick; readonly component: ComponentRequest }
+/**
+ * One step of a simulation: a REST request to make, or time to let pass. `hours` pass before it runs. A
+ * `Pick` names a row among those the state has when the command runs (`requestFor`); a command with
+ * nothing to act on is skipped.
+ */
+export type Command = {
+  /** The hours that pass before the command runs. */
+  readonly hours: number;
+} & (
   | {
-      readonly op: 'coupon';
+      /** Only lets time pass: renewals, dunning and trial ends happen on the way. */
+      readonly op: 'wait';
+    }
+  | {
+      /** Creates a product family. */
+      readonly op: 'family';
+    }
+  | {
+      /** Creates a product in a family. */
+      readonly op: 'product';
+      /** The family. */
       readonly family: Pick;
+      /** The product's fields. */
+      readonly product: ProductFields;
+    }
+  | {
+      /** Creates a component in a family. */
+      readonly op: 'component';
+      /** The family. */
+      readonly family: Pick;
+      /** The component's kind and fields. */
+      readonly component: ComponentRequest;
+    }
+  | {
+      /** Creates a coupon in a family. */
+      readonly op: 'coupon';
+      /** The family. */
+      readonly family: Pick;
+      /** The coupon's fields, as the request body's `coupon`. */
       readonly coupon: Readonly<Record<string, unknown>>;
+      /** A product of the family the coupon is restricted to, or null for none. */
       readonly restrictTo: Pick | null;
     }
-  | { readonly op: 'customer'; readonly customer: Readonly<Record<string, unknown>> }
-  | { readonly op: 'card'; readonly customer: Pick; readonly lastDigit: 1 | 2 | 3 }
   | {
-      readonly op: 'subscribe';
-      readonly product: Pick;
+      /** Creates a customer. */
+      readonly op: 'customer';
+      /** The customer's fields, as the request body's `customer`. */
+      readonly customer: Readonly<Record<string, unknown>>;
+    }
+  | {
+      /** Stores a test card for a customer. */
+      readonly op: 'card';
+      /** The customer. */
       readonly customer: Pick;
+      /** The card's last digit, which the test gateway decides by: 1 succeeds, 2 fails payments, 3 all. */
+      readonly lastDigit: 1 | 2 | 3;
+    }
+  | {
+      /** Subscribes a customer to a product. */
+      readonly op: 'subscribe';
+      /** The product. */
+      readonly product: Pick;
+      /** The customer (the newest of its cards pays, unless `remittance`). */
+      readonly customer: Pick;
+      /** Whether the subscription is collected by remittance (also when the customer has no card). */
       readonly remittance: boolean;
+      /** A coupon whose code the signup gives, or null. */
       readonly coupon: Pick | null;
     }
   | {
+      /** Allocates a quantity-based or on/off component. */
       readonly op: 'allocate';
+      /** The subscription. */
       readonly subscription: Pick;
+      /** The component, among the quantity-based and on/off ones. */
       readonly component: Pick;
+      /** The new quantity (modulo 2 for an on/off component). */
       readonly quantity: number;
     }
-  | { readonly op: 'usage'; readonly subscription: Pick; readonly component: Pick; readonly quantity: number }
-  | { readonly op: 'ingest'; readonly subscription: Pick; readonly count: number; readonly bytes: number }
   | {
-      readonly op: 'adhoc_invoice';
+      /** Records metered usage. */
+      readonly op: 'usage';
+      /** The subscription. */
       readonly subscription: Pick;
+      /** The component, among the metered ones. */
+      readonly component: Pick;
+      /** The quantity used. */
+      readonly quantity: number;
+    }
+  | {
+      /** Ingests usage events in bulk. */
+      readonly op: 'ingest';
+      /** The subscription the events name. */
+      readonly subscription: Pick;
+      /** How many events. */
+      readonly count: number;
+      /** The events' `bytes` property (from this value on); its parity chooses the stream. */
+      readonly bytes: number;
+    }
+  | {
+      /** Creates an ad hoc invoice. */
+      readonly op: 'adhoc_invoice';
+      /** The subscription. */
+      readonly subscription: Pick;
+      /** The invoice's fields, as the request body's `invoice`. */
       readonly request: Readonly<Record<string, unknown>>;
+      /** Whether it is created as a draft. */
       readonly draft: boolean;
     }
   | {
+      /** Issues a draft or pending invoice. */
       readonly op: 'issue_invoice';
+      /** The invoice, among the draft and pending ones. */
       readonly invoice: Pick;
+      /** What a failed payment does (not sent for a remittance invoice). */
       readonly onFailedPayment: 'leave_open_invoice' | 'rollback_to_pending' | 'initiate_dunning';
     }
   | {
+      /** Records a payment on an open invoice. */
       readonly op: 'pay_invoice';
+      /** The invoice, among the open ones with something due. */
       readonly invoice: Pick;
+      /** The percentage of what is due to pay (all of it when that rounds to nothing). */
       readonly share: number;
+      /** Where the money comes from. */
       readonly type: 'external' | 'prepayment' | 'service_credit';
     }
-  | { readonly op: 'void_invoice'; readonly invoice: Pick }
-  | { readonly op: 'prepayment'; readonly subscription: Pick; readonly cents: number }
-  | { readonly op: 'service_credit'; readonly subscription: Pick; readonly cents: number }
-  | { readonly op: 'status'; readonly subscription: Pick; readonly action: StatusAction }
-  | { readonly op: 'migrate'; readonly subscription: Pick; readonly product: Pick }
-  | { readonly op: 'group'; readonly subscription: Pick; readonly target: Pick | 'self' }
-  | { readonly op: 'ungroup'; readonly subscription: Pick }
-  | { readonly op: 'advance_invoice'; readonly subscription: Pick; readonly force: boolean }
-  | { readonly op: 'proforma'; readonly subscription: Pick }
-  | { readonly op: 'read'; readonly target: ReadTarget }
+  | {
+      /** Voids an open or pending invoice. */
+      readonly op: 'void_invoice';
+      /** The invoice, among the open and pending ones. */
+      readonly invoice: Pick;
+    }
+  | {
+      /** Records a prepayment. */
+      readonly op: 'prepayment';
+      /** The subscription. */
+      readonly subscription: Pick;
+      /** The amount, in minor units. */
+      readonly cents: number;
+    }
+  | {
+      /** Grants a service credit. */
+      readonly op: 'service_credit';
+      /** The subscription. */
+      readonly subscription: Pick;
+      /** The amount, in minor units. */
+      readonly cents: number;
+    }
+  | {
+      /** Changes a subscription's status. */
+      readonly op: 'status';
+      /** The subscription. */
+      readonly subscription: Pick;
+      /** The change. */
+      readonly action: StatusAction;
+    }
+  | {
+      /** Migrates a subscription to another product. */
+      readonly op: 'migrate';
+      /** The subscription. */
+      readonly subscription: Pick;
+      /** The product. */
+      readonly product: Pick;
+    }
+  | {
+      /** Adds a subscription to a group. */
+      readonly op: 'group';
+      /** The subscription. */
+      readonly subscription: Pick;
+      /** The subscription whose group (or payer) it joins, or `self`. */
+      readonly target: Pick | 'self';
+    }
+  | {
+      /** Removes a subscription from its group. */
+      readonly op: 'ungroup';
+      /** The subscription. */
+      readonly subscription: Pick;
+    }
+  | {
+      /** Issues an advance invoice. */
+      readonly op: 'advance_invoice';
+      /** The subscription. */
+      readonly subscription: Pick;
+      /** Whether an existing advance invoice is voided and issued again. */
+      readonly force: boolean;
+    }
+  | {
+      /** Creates a proforma invoice. */
+      readonly op: 'proforma';
+      /** The subscription. */
+      readonly subscription: Pick;
+    }
+  | {
+      /** Reads a listing. */
+      readonly op: 'read';
+      /** Which listing. */
+      readonly target: ReadTarget;
+    }
 );
 
+/** The kinds of command. */
 export type CommandOp = Command['op'];
 
 const pick = fc.nat({ max: 1_000 });

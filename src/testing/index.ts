@@ -1,6 +1,7 @@
 /**
  * `billing-core/testing`: fast-check arbitraries for the engine's inputs and invariant checks that return
- * their violations, for users' own property tests (CONTRACT section 8).
+ * their violations, for users' own property tests.
+ * @module billing-core/testing
  */
 export {
   adHocCouponArbitrary,

@@ -1,5 +1,5 @@
 /**
- * The books audited against the rows (CONTRACT 5a): every transfer is one positive amount from one account
+ * The books audited against the rows: every transfer is one positive amount from one account
  * to another, so debits equal credits; each subscription's prepayment and service credit balances are
  * its accounts' balances and never negative; each invoice's amount due is its receivable, and what it billed
  * is its total; a subscription's revenue is the money it brought in; every service credit has a source, and
@@ -37,7 +37,7 @@ class Sums {
 }
 
 /**
- * Every law of the books (CONTRACT 5a), as a list of violations (empty when the books balance).
+ * Every law of the books, as a list of violations (empty when the books balance).
  * @example expect(checkLedger(state)).toEqual([])
  */
 export function checkLedger(state: SiteState): string[] {

@@ -1,5 +1,5 @@
 /**
- * What a refused request may change (CONTRACT 2, amended 2026-11-25): nothing it asked for. What fell due
+ * What a refused request may change: nothing it asked for. What fell due
  * by its `now` is performed and kept, so a refusal returns the state `advance` would reach at that instant,
  * and the very same state object when nothing fell due.
  */

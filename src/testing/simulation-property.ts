@@ -9,7 +9,9 @@ import { type Command, commandSequenceArbitrary, isNoOp } from './commands.js';
 import { simulationConfig } from './requests.js';
 import { type SimulationOptions, type SimulationResult, simulate } from './simulation.js';
 
+/** How `simulationProperty` runs: the site, the commands per run and the checks. */
 export interface SimulationPropertyOptions {
+  /** The site configuration (`simulationConfig()` by default). */
   readonly config?: SiteConfig;
   /** Commands per run after the seed catalog (200 by default). */
   readonly steps?: number;
@@ -22,6 +24,7 @@ export interface SimulationPropertyOptions {
  * the whole site state, is kept for a debugger but not enumerable, so test reporters do not print it.
  */
 export class SimulationFailure extends Error {
+  /** The failed run: its steps, the final state and the failure (not enumerable). */
   declare readonly run: SimulationResult;
   constructor(run: SimulationResult) {
     super(describeRun(run));

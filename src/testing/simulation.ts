@@ -22,24 +22,38 @@ import { checkBalances, checkGroups, checkTransitions } from './state-invariants
 
 /** What one command did. */
 export interface SimulationStep {
+  /** The command's index in the sequence. */
   readonly index: number;
+  /** The command. */
   readonly command: Command;
+  /** The instant it ran at. */
   readonly now: Instant;
   /** `request` went through `handle`, `advance` moved time, `skipped` had nothing to act on. */
   readonly kind: 'request' | 'advance' | 'skipped';
+  /** The request it made, for a `request` step. */
   readonly request?: ApiRequest;
+  /** The response's status, for a `request` step. */
   readonly status?: number;
   /** The changes the step applied, in order (empty for a rejected request). */
   readonly changes: readonly Change[];
 }
 
+/** A simulation run: the final state, every step, and the first failure. */
 export interface SimulationResult {
+  /** The site after the last step. */
   readonly state: SiteState;
+  /** Every step, in order. */
   readonly steps: readonly SimulationStep[];
   /** The first step whose outcome broke an invariant, with the violations; null when none did. */
-  readonly failure: { readonly step: number; readonly violations: readonly string[] } | null;
+  readonly failure: {
+    /** The index of the step. */
+    readonly step: number;
+    /** What the checks found, one text per violation. */
+    readonly violations: readonly string[];
+  } | null;
 }
 
+/** How `simulate` runs: the start instant, the checks after each step, and the payment gateway. */
 export interface SimulationOptions {
   /** The instant of the first command (before its hours). */
   readonly start?: Instant;
@@ -53,6 +67,7 @@ export interface SimulationOptions {
   readonly payments?: PaymentGateway;
 }
 
+/** The instant a simulation starts at by default: 2026-01-15T12:00:00Z. */
 export const SIMULATION_START: Instant = '2026-01-15T12:00:00.000Z';
 
 /**

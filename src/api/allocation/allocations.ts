@@ -1,5 +1,5 @@
 /**
- * Allocations (SPEC 4.2): allocate one component, several at once, preview several, and list a
+ * Allocations: allocate one component, several at once, preview several, and list a
  * component's allocations (the 50 most recent per page, newest first).
  */
 
@@ -15,7 +15,7 @@ import { findSubscription } from '../subscription/subscriptions.js';
 import { manyCall, singleCall } from './allocation-input.js';
 import { presentAllocation, presentAllocationPreview } from './allocation-present.js';
 
-/** Allocations listed per page, newest first (SPEC 8: the 50 most recent). */
+/** Allocations listed per page, newest first (the official API lists the 50 most recent). */
 export const ALLOCATIONS_PER_PAGE = 50;
 
 function subscriptionOf(tx: Transaction, params: Readonly<Record<string, string>>) {

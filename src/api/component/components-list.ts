@@ -1,5 +1,5 @@
 /**
- * Listing components (SPEC 4.7), site-wide or in one product family: paging, archived ones on request,
+ * Listing components, site-wide or in one product family: paging, archived ones on request,
  * a date range on `created_at` or `updated_at` (whole days in the site zone, or exact date-times that take
  * precedence), and filters by id and by the default price point's `use_site_exchange_rate`.
  */

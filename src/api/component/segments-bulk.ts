@@ -1,5 +1,5 @@
 /**
- * Bulk segment requests (SPEC 4.7, 7, 8): up to 2000 created or 1000 updated in one call, all or nothing.
+ * Bulk segment requests: up to 2000 created or 1000 updated in one call, all or nothing.
  * Every record is checked in order before anything is written; the first failing record fails the whole
  * request with `{errors: {segments: {"<index>": {"<field>": ["message"]}}}}`, naming only that record.
  */

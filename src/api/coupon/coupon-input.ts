@@ -1,5 +1,5 @@
 /**
- * Coupon request bodies (SPEC 2.8): the `coupon` fields, and the `restricted_products` /
+ * Coupon request bodies: the `coupon` fields, and the `restricted_products` /
  * `restricted_components` maps, read entry by entry so that no key (`__proto__` included) ever reaches an
  * object. `buildCoupon` turns a decoded body into the coupon to store, for a create or an update.
  */

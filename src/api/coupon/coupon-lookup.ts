@@ -1,5 +1,5 @@
 /**
- * Finding coupons by code (SPEC 4.5): find (any coupon, archived too), validate (whether a code can be
+ * Finding coupons by code: find (any coupon, archived too), validate (whether a code can be
  * newly applied today, answering 404 `{errors: "reason"}` when not), and the per-product usage report.
  * A code or any subcode of a coupon finds it.
  */

@@ -1,4 +1,4 @@
-/** How coupons, their restrictions and their usage look on the wire (SPEC 2.8). */
+/** How coupons, their restrictions and their usage look on the wire. */
 
 import { recurringScheme } from '../../domain/coupon/rules.js';
 import type { Coupon, CouponRestriction } from '../../domain/coupon/types.js';

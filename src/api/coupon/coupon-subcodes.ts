@@ -1,5 +1,5 @@
 /**
- * Coupon subcodes (SPEC 4.5): add (`POST`), list, replace all (`PUT`) and delete one. Subcodes share one
+ * Coupon subcodes: add (`POST`), list, replace all (`PUT`) and delete one. Subcodes share one
  * namespace with coupon codes: a code already used anywhere in the site is a duplicate. The subcode in a
  * delete path arrives percent-decoded (`20%25OFF` is `20%OFF`) and is matched in any case.
  */

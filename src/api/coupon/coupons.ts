@@ -1,5 +1,5 @@
 /**
- * Coupons (SPEC 4.5): create in a product family, read (in its family or by id alone), update (with the
+ * Coupons: create in a product family, read (in its family or by id alone), update (with the
  * restriction maps), archive, and list (the site's or a family's).
  */
 

@@ -1,6 +1,6 @@
 /**
  * A customer's fields from a request: decoded, checked (email, unique reference, parent) and applied,
- * and its tax identifier (SPEC 4.4).
+ * and its tax identifier.
  */
 
 import {
@@ -192,7 +192,7 @@ function rawCustomerFields(body: unknown): TaxIdentifierRequestFields {
   return typeof customer === 'object' && customer !== null ? (customer as TaxIdentifierRequestFields) : {};
 }
 
-/** Applies the tax identifier fields of a request to a customer (SPEC 4.4). */
+/** Applies the tax identifier fields of a request to a customer (`resolveTaxIdentifier`'s rules). */
 export function applyTaxIdentifier(customer: Customer, body: unknown): Result<Customer, DomainError> {
   const current =
     customer.entityIdentifierKind === null && customer.vatNumber === null

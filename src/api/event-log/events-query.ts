@@ -1,5 +1,5 @@
 /**
- * The listing parameters of SPEC 6, decoded and validated: page and per_page, since_id and max_id
+ * The event log's listing parameters, decoded and validated: page and per_page, since_id and max_id
  * (inclusive), direction, filter (comma-separated keys), and the date bounds (start_date/end_date as
  * local days of the site zone, start_datetime/end_datetime taking precedence). Id and date bounds become
  * one id range: ids are positions in the log and `created_at` never decreases, so a date bound is found

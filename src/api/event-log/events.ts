@@ -1,8 +1,8 @@
 /**
- * The event log (SPEC 6): list with paging, id bounds, direction, key filter and date ranges; a
+ * The event log: list with paging, id bounds, direction, key filter and date ranges; a
  * subscription's events; the count. Pages are found by seeking in the log and its indexes (the ids of
  * each key and of each subscription, kept by `evolve`), so a page costs about the same from a log of a
- * million records as from one of a thousand (benchmarks/events.bench.ts).
+ * million records as from one of a thousand (measured by the events benchmark).
  */
 
 import { keyEventIds, subscriptionEventIds } from '../../domain/event-log/log-index.js';

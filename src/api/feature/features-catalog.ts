@@ -1,5 +1,5 @@
 /**
- * Feature catalog items (SPEC 4.3, api-notes 4.2): a template attached with a value to a product or a
+ * Feature catalog items: a template attached with a value to a product or a
  * component, optionally scoped to one of its price points. The same operations under
  * `/products/{product_id}/features…` and `/components/{component_id}/features…`: create, list, read,
  * update the value or periodicity, archive (`DELETE`, 204) and restore (422 while the template is

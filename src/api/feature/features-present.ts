@@ -1,4 +1,4 @@
-/** How feature templates (SPEC 2.5) and catalog items (SPEC 2.6) look on the wire, envelope `feature`. */
+/** How feature templates and catalog items look on the wire, envelope `feature`. */
 
 import type { CatalogFeature, FeatureTemplate } from '../../domain/feature/types.js';
 import type { SiteState } from '../../engine/state.js';
@@ -31,7 +31,7 @@ export function templateCounts(state: SiteState): ReadonlyMap<number, TemplateCo
 
 /**
  * The `feature` object of a template. `products_count` counts components and `plans_count` products,
- * as the official API names them (api-notes 4.2).
+ * as the official API names them.
  */
 export function presentFeatureTemplate(state: SiteState, template: FeatureTemplate, counts?: TemplateCounts) {
   const found = counts ?? templateCounts(state).get(template.id);

@@ -1,5 +1,5 @@
 /**
- * Feature templates (SPEC 4.3, api-notes 4.2): create, read, update, archive (`DELETE`, 204) and restore.
+ * Feature templates: create, read, update, archive (`DELETE`, 204) and restore.
  * An archived template answers 404 to read, update and archive until it is restored. `key` never changes;
  * `kind` and `value_type` are fixed once a catalog item uses the template.
  */

@@ -1,4 +1,4 @@
-/** Add a subscription to a group by target, and remove it (SPEC 2.9, 4.6; `/subscriptions/{id}/group.json`). */
+/** Add a subscription to a group by target, and remove it (`/subscriptions/{id}/group.json`). */
 import type { DomainError } from '../../domain/errors.js';
 import { invalid } from '../../domain/errors.js';
 import { rootCustomer } from '../../domain/group/rules.js';

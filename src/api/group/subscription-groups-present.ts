@@ -1,4 +1,4 @@
-/** How subscription groups are written (api-notes 6.1: SubscriptionGroup, FullSubscriptionGroupResponse). */
+/** How subscription groups are written (the SDK's SubscriptionGroup, FullSubscriptionGroupResponse). */
 import type { SubscriptionGroup } from '../../domain/group/types.js';
 import { listed } from '../../engine/list-index.js';
 import type { SiteState } from '../../engine/state.js';
@@ -6,7 +6,7 @@ import { indexGet, tableGet } from '../../kernel/collection.js';
 import { type Dec, sum, toMinor } from '../../kernel/money.js';
 import { stamp } from '../common.js';
 
-/** The group's balances in cents: sums over its members (SPEC 2.9 account_balances). */
+/** The group's balances in cents (`account_balances`): sums over its members. */
 export interface GroupBalances {
   readonly prepayments: number;
   readonly serviceCredits: number;

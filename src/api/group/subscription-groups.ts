@@ -1,4 +1,4 @@
-/** Subscription groups (SPEC 2.9, 4.6): create, read, list, update members, delete, lookup, default profile. */
+/** Subscription groups: create, read, list, update members, delete, lookup, default profile. */
 import type { SubscriptionGroup } from '../../domain/group/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import {

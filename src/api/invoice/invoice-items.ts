@@ -1,5 +1,5 @@
 /**
- * Resolving the lines and coupons of an ad hoc invoice request against the catalog (SPEC 2.2): custom
+ * Resolving the lines and coupons of an ad hoc invoice request against the catalog: custom
  * items, catalog products and components priced from their price points, catalog coupons by code or
  * subcode, ad hoc coupons by percentage or amount.
  */

@@ -1,4 +1,4 @@
-/** The wire form of an invoice (SPEC 2.1): money as strings with the currency's decimals. */
+/** The wire form of an invoice: money as strings with the currency's decimals. */
 
 import { presentedDiscountBreakouts, presentedTaxBreakouts } from '../../domain/invoice/stored-breakouts.js';
 import type { Invoice, InvoiceAddress, InvoiceParty } from '../../domain/invoice/types.js';

@@ -1,5 +1,5 @@
 /**
- * Decoding the ad hoc invoice request (SPEC 2.2) into typed input, with every problem named by its field
+ * Decoding the ad hoc invoice request into typed input, with every problem named by its field
  * (`line_items[0].quantity`) for the `{errors: {field: [...]}}` body of create and update.
  */
 import { type Dec, parseDecimal } from '../../kernel/money.js';

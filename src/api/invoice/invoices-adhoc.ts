@@ -1,5 +1,5 @@
 /**
- * Ad hoc invoices (SPEC 4.1): create for a subscription, update a draft (only what is sent changes),
+ * Ad hoc invoices: create for a subscription, update a draft (only what is sent changes),
  * delete a draft. Errors answer `{errors: {field: [...]}}`.
  */
 
@@ -100,7 +100,7 @@ function createAdHocInvoice(tx: Transaction, subscriptionRef: string, body: unkn
     lines,
     coupons,
     issueDate,
-    // Without net terms the due date is the creation date (SPEC 2.2).
+    // Without net terms the due date is the creation date.
     dueDate:
       request.netTerms === undefined
         ? calendarDateOf(tx.now, tx.settings.timeZone)
@@ -124,7 +124,7 @@ function createAdHocInvoice(tx: Transaction, subscriptionRef: string, body: unkn
   return enveloped(invoice);
 }
 
-/** The draft ad hoc invoice of a subscription, or the error SPEC 7 names. */
+/** The draft ad hoc invoice of a subscription, or a 404 (no subscription or invoice) or a 422 (no draft). */
 function editableInvoice(
   tx: Transaction,
   subscriptionRef: string,

@@ -1,8 +1,9 @@
 /**
- * One-time tokens (SPEC 2.14; api-notes 4.3 `readOneTimeToken`). `GET /one_time_tokens/{token}.json`
+ * One-time tokens (the official SDK's `readOneTimeToken`). `GET /one_time_tokens/{token}.json`
  * answers the card a token stands for as `{payment_profile}` with every field the official client
- * requires. SPEC has no way to create tokens (the official service makes them in its client-side script),
- * so this engine adds two: `POST /one_time_tokens.json` (its own route) and `addOneTimeToken`.
+ * requires. The official API has no way to create tokens (the official service makes them in its
+ * client-side script), so this engine adds two: `POST /one_time_tokens.json` (its own route) and
+ * `addOneTimeToken`.
  */
 
 import type { DomainError } from '../../domain/errors.js';
@@ -38,18 +39,31 @@ const registerBody = z.object({ one_time_token: fieldsSchema });
 
 /** What a host registers: a token and the card, with the field names of a `credit_card_attributes`. */
 export interface OneTimeTokenInput {
+  /** The token's name: what a request later sends as its `one_time_token`. */
   readonly token: string;
+  /** The cardholder's first name. */
   readonly first_name: string;
+  /** The cardholder's last name. */
   readonly last_name: string;
+  /** The card number; only its last four digits are kept. */
   readonly full_number: string | number;
+  /** The expiration month, 1 to 12. */
   readonly expiration_month: number | string;
+  /** The expiration year, four digits. */
   readonly expiration_year: number | string;
+  /** The card's brand, one of the official client's `CardType` values. */
   readonly card_type?: string | null;
+  /** The billing address's first line. */
   readonly billing_address?: string | null;
+  /** The billing address's second line. */
   readonly billing_address_2?: string | null;
+  /** The billing address's city. */
   readonly billing_city?: string | null;
+  /** The billing address's state or province. */
   readonly billing_state?: string | null;
+  /** The billing address's postal code. */
   readonly billing_zip?: string | null;
+  /** The billing address's country (ISO 3166-1 alpha-2). */
   readonly billing_country?: string | null;
 }
 
@@ -59,7 +73,8 @@ const orUndefined = (value: string | null | undefined): string | undefined => va
 function register(tx: Transaction, fields: Fields): Result<OneTimeToken, DomainError> {
   const id = tx.nextId('oneTimeTokens');
   const secret = tx.settings.portalSecret;
-  // A generated name comes from the site's secret; without one it would be guessable (CONTRACT 9).
+  // A generated name comes from the site's secret; without one it would be guessable, and the core never
+  // invents a secret.
   if (fields.token === undefined && secret === null)
     return err({
       code: 'token_required',

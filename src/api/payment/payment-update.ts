@@ -1,5 +1,5 @@
 /**
- * Request payment update email (api-notes 4.1, 7.11; SPEC 7, 8): records an email asking the
+ * Request payment update email: records an email asking the
  * subscription's customer to update their payment details. At most five per subscription in any 30
  * minutes (a sliding window); the sixth is a 422 saying when to resubmit. Success answers 200 with no
  * body, as the official operation answers no content.

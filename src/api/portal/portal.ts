@@ -1,5 +1,5 @@
 /**
- * The billing portal (SPEC 4.4, 5; api-notes 4.1, 7.6): enable a customer's access (optionally with an
+ * The billing portal: enable a customer's access (optionally with an
  * invitation email), read the signed management link, resend the invitation, revoke access.
  */
 
@@ -24,7 +24,7 @@ import {
 
 const refused = (message: string): DomainError => ({ code: 'portal_refused', status: 422, message });
 const NOT_ENABLED = 'The billing portal is not enabled for this customer.';
-/** CONTRACT 9: the core never invents a secret, and none is derived from public data. */
+/** Why a site without a secret has no portal link: the core never invents one or takes a public one. */
 export const NO_PORTAL_SECRET =
   'This site has no portal secret, so it issues no billing portal link: set portalSecret in the site configuration (billing-core serve generates one for a new data directory, or takes --portal-secret).';
 

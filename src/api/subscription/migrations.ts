@@ -1,4 +1,4 @@
-/** Product migration and its preview (SPEC 2.12, 4.8). */
+/** Product migration and its preview. */
 
 import type { Subscription } from '../../domain/subscription/types.js';
 import { previewRenewal } from '../../engine/renewal/preview.js';

@@ -1,4 +1,4 @@
-/** The wire form of a subscription (SPEC 2.12). */
+/** The wire form of a subscription. */
 
 import type { Subscription } from '../../domain/subscription/types.js';
 import type { SiteState } from '../../engine/state.js';

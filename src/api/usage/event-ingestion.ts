@@ -1,5 +1,5 @@
 /**
- * `POST /events/{api_handle}/bulk.json` (SPEC 4.7, 2.15): records usage events into a stream. The
+ * `POST /events/{api_handle}/bulk.json`: records usage events into a stream. The
  * `store_uid` query of legacy metering sites is accepted and ignored. Answers 201 with no body.
  */
 

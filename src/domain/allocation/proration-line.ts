@@ -1,8 +1,8 @@
 /**
- * How an invoice line shows a prorated charge (reference/api-notes.md 7.1: "Quantity = Delta Quantity ×
- * % of Period; Unit Price = Price"; worked example: 5 more units at $20 with 49.9% of the period give
- * quantity 2.495, unit price 20, total 49.90), so that quantity × unit price rounds to the line's subtotal
- * (CONTRACT 7) while the subtotal stays the prorated amount CONTRACT 7 defines.
+ * How an invoice line shows a prorated charge (as the official API documents it: "Quantity = Delta
+ * Quantity × % of Period; Unit Price = Price"; worked example: 5 more units at $20 with 49.9% of the period
+ * give quantity 2.495, unit price 20, total 49.90), so that quantity × unit price rounds to the line's
+ * subtotal while the subtotal stays the prorated amount, rounded once, half up.
  */
 import {
   abs,

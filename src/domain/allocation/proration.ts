@@ -1,5 +1,5 @@
 /**
- * Proration of component allocations (CONTRACT 7, SPEC 4.2), as pure functions.
+ * Proration of component allocations, as pure functions.
  *
  * README, "Billing rules", allocations:
  * - A change's cost difference is `cost(new quantity, new price) − cost(old quantity, old price)` under the
@@ -35,7 +35,9 @@ import type { AllocationDirection } from './types.js';
 
 /** A billing period, half-open `[start, end)`. */
 export interface BillingPeriod {
+  /** Its first instant. */
   readonly start: Instant;
+  /** The instant after its last: the next period's start. */
   readonly end: Instant;
 }
 
@@ -44,7 +46,15 @@ export interface BillingPeriod {
  * @example remainingShare({ start: '2026-01-01T00:00:00Z', end: '2026-01-31T00:00:00Z' }, '2026-01-16T00:00:00Z')
  * // { remaining: 1296000, length: 2592000 }
  */
-export function remainingShare(period: BillingPeriod, at: Instant): { remaining: number; length: number } {
+export function remainingShare(
+  period: BillingPeriod,
+  at: Instant,
+): {
+  /** The seconds from `at` to the period's end (0 after it, the whole length before it). */
+  remaining: number;
+  /** The period's length in seconds. */
+  length: number;
+} {
   const length = Math.max(0, secondsBetween(period.start, period.end));
   const remaining = Math.min(length, Math.max(0, secondsBetween(at, period.end)));
   return { remaining, length };
@@ -123,10 +133,12 @@ export const LEGACY_UPGRADE_SCHEMES = [
   'full-price-delay-capture',
   'no-prorate',
 ] as const;
+/** A legacy upgrade scheme name (`proration_upgrade_scheme`). */
 export type LegacyUpgradeScheme = (typeof LEGACY_UPGRADE_SCHEMES)[number];
 
 /** The legacy downgrade scheme names (`proration_downgrade_scheme`). */
 export const LEGACY_DOWNGRADE_SCHEMES = ['prorate', 'no-prorate'] as const;
+/** A legacy downgrade scheme name (`proration_downgrade_scheme`). */
 export type LegacyDowngradeScheme = (typeof LEGACY_DOWNGRADE_SCHEMES)[number];
 
 /**
@@ -134,7 +146,9 @@ export type LegacyDowngradeScheme = (typeof LEGACY_DOWNGRADE_SCHEMES)[number];
  * @example legacyUpgrade('prorate-delay-capture') // { upgradeCharge: 'prorated', accrueCharge: true }
  */
 export function legacyUpgrade(scheme: LegacyUpgradeScheme): {
+  /** How an increase is charged. */
   upgradeCharge: CreditType;
+  /** Whether the charge waits for the next renewal (`delay-capture`) instead of being collected now. */
   accrueCharge: boolean;
 } {
   if (scheme === 'no-prorate') return { upgradeCharge: 'none', accrueCharge: false };

@@ -81,7 +81,7 @@ export const normalizeTaxCode = (taxCode: string | null | undefined): string | n
 };
 
 /**
- * SPEC 4.7: with the new catalog experience, a taxable component must carry a non-blank tax code.
+ * With the new catalog experience, a taxable component must carry a non-blank tax code.
  * @example taxCodeProblem(true, true, null)?.status // 422
  * @example taxCodeProblem(false, true, null) // undefined
  */
@@ -149,8 +149,9 @@ export const segmentKey = (pricePointId: number, values: SegmentValues): string 
 export const segmentValueMatches = (value: SegmentValue | null, text: string): boolean =>
   value !== null && String(value) === text;
 
-/** Bulk limits (SPEC 8): records per bulk create and per bulk update of segments. */
+/** Bulk limits, as in the official API: records per bulk create and per bulk update of segments. */
 export const SEGMENT_BULK_CREATE_LIMIT = 2000;
+/** The most segments one bulk update changes. */
 export const SEGMENT_BULK_UPDATE_LIMIT = 1000;
 
 /**

@@ -7,8 +7,8 @@ const ALLOWED = /^[A-Za-z0-9%@+\-_.]+$/;
 
 /**
  * The normal form of a coupon code or subcode: surrounding blanks removed, ASCII letters upper-cased.
- * A code holds only letters, digits and `% @ + - _ .` (api-notes 5.1), at most 255 of them; anything else
- * is undefined. Normalizing a normal form gives it back unchanged.
+ * A code holds only letters, digits and `% @ + - _ .`, as the official API allows, at most 255 of them;
+ * anything else is undefined. Normalizing a normal form gives it back unchanged.
  * @example normalizeCouponCode(' spring-20% ') // 'SPRING-20%'
  * @example normalizeCouponCode('two words') // undefined
  */

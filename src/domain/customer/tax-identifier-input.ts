@@ -2,7 +2,9 @@
  * Reading the tax identifier fields of a customer update: what was sent, and in which normal form.
  *
  * Each field reads as `undefined` (not sent), `null` (sent null or blank) or its normalized text. The
- * difference between "not sent" and "sent blank" carries meaning in SPEC 4.4 (rules 4 to 6).
+ * difference between "not sent" and "sent blank" carries meaning (rules 4 to 6 of `resolveTaxIdentifier`):
+ * a `vat_number`, `vat_country` or identifier value sent blank clears what is stored, one not sent keeps
+ * it, and a blank pair alone changes nothing.
  */
 import { err, ok, type Result } from '../../kernel/result.js';
 import type { DomainError } from '../errors.js';
@@ -26,9 +28,13 @@ export type TaxIdentifierErrorCode =
 
 /** Why a tax identifier update is refused: a 422 whose body names the field. */
 export interface TaxIdentifierError extends DomainError {
+  /** Which rule refused the update. */
   readonly code: TaxIdentifierErrorCode;
+  /** Always 422. */
   readonly status: 422;
+  /** The request field at fault. */
   readonly field: TaxIdentifierField;
+  /** What is wrong, for the error body. */
   readonly message: string;
 }
 
@@ -47,9 +53,13 @@ export const taxIdentifierError = (
  * "not sent"; `null` or a blank string means "sent blank". Values are untrusted and checked on use.
  */
 export interface TaxIdentifierUpdate {
+  /** `entity_identifier_kind` as sent. */
   readonly entityIdentifierKind?: unknown;
+  /** `entity_identifier_value` as sent. */
   readonly entityIdentifierValue?: unknown;
+  /** `vat_number` as sent. */
   readonly vatNumber?: unknown;
+  /** `vat_country` as sent. */
   readonly vatCountry?: unknown;
 }
 

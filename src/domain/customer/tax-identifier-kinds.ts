@@ -1,6 +1,6 @@
 /**
  * The kinds of customer tax identifier, the countries each accepts and the value formats checked.
- * Source: SPEC 2.7 and 4.4, reference/api-notes.md 5.1 (the newer SDK's `EntityIdentifierKind`).
+ * Source: the official API's customer fields and the newer SDK's `EntityIdentifierKind`.
  */
 
 /**
@@ -36,13 +36,13 @@ export const EU_VAT_COUNTRIES: ReadonlySet<string> = new Set(
   'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK GB EL'.split(' '),
 );
 
-/** Countries whose national tax id the `national_tax` kind holds (api-notes 5.1). */
+/** Countries whose national tax id the `national_tax` kind holds. */
 export const NATIONAL_TAX_COUNTRIES: ReadonlySet<string> = new Set(
   'AL AM AR AU BR CA CH DZ IN MX NO NZ ZA'.split(' '),
 );
 
 /**
- * The kind a legacy `vat_number` gets from its `vat_country` (SPEC 4.4 rule 5): an EU member state or GB
+ * The kind a legacy `vat_number` gets from its `vat_country`: an EU member state or GB
  * gives `vat_eu`, a national tax country `national_tax`, anything else (blank included) `company_reg`.
  * @example kindForVatCountry('DE') // 'vat_eu'
  * @example kindForVatCountry('CA') // 'national_tax'

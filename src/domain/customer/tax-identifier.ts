@@ -1,6 +1,6 @@
 /**
- * Customer tax identifier resolution: SPEC 4.4 rules 1–8, as one pure function from the stored identifier
- * and the fields an update sent to the identifier to store.
+ * Customer tax identifier resolution, as one pure function from the stored identifier and the fields an
+ * update sent to the identifier to store. Its rules are numbered 1 to 8 as the comments below cite them.
  *
  * A customer holds either no identifier (all four fields null) or one identifier: a kind, its value, the
  * same value mirrored in `vat_number` (rule 8) and the `vat_country` that qualifies it. A country is only
@@ -28,9 +28,13 @@ import {
 
 /** The stored tax identifier of a customer. All null, or a kind with its value mirrored in `vatNumber`. */
 export interface TaxIdentifierState {
+  /** The identifier's kind, or null for none. */
   readonly kind: EntityIdentifierKind | null;
+  /** Its value, or null. */
   readonly value: string | null;
+  /** The same value, as `vat_number` shows it, or null. */
   readonly vatNumber: string | null;
+  /** The country that qualifies it, or null. */
   readonly vatCountry: string | null;
 }
 
@@ -42,7 +46,7 @@ export const NO_TAX_IDENTIFIER: TaxIdentifierState = {
   vatCountry: null,
 };
 
-/** The tax identifier fields of a customer response (SPEC 4.4 rule 8). */
+/** The tax identifier fields of a customer response. */
 export interface TaxIdentifierWire {
   readonly entity_identifier_kind: EntityIdentifierKind | null;
   readonly entity_identifier_value: string | null;
@@ -51,7 +55,7 @@ export interface TaxIdentifierWire {
 }
 
 /**
- * Applies the tax identifier fields of a customer update to the stored identifier (SPEC 4.4). Returns the
+ * Applies the tax identifier fields of a customer update to the stored identifier. Returns the
  * very same `current` object when the update changes nothing, so a caller can tell a no-op by identity.
  * Refusals are 422 error values naming the field.
  * @example

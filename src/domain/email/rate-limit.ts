@@ -6,8 +6,11 @@
 import { err, ok, type Result } from '../../kernel/result.js';
 import { addSeconds, epochMs, type Instant } from '../../kernel/time.js';
 
+/** A rate limit: at most `limit` events in any `seconds`. */
 export interface SlidingWindow {
+  /** The most events the window admits. */
   readonly limit: number;
+  /** The window's length in seconds. */
   readonly seconds: number;
 }
 

@@ -6,13 +6,19 @@ export type EmailKind = 'portal_invitation' | 'payment_update_request' | 'invoic
 
 /** One recorded email: a row of the site's `emails` table, in the order the engine recorded them. */
 export interface Email {
+  /** The email's id, in the order recorded. */
   readonly id: number;
+  /** What it is about. */
   readonly kind: EmailKind;
   /** The recipient's address (the customer's email). */
   readonly to: string;
+  /** The customer it is sent to. */
   readonly customerId: number;
+  /** The subscription it concerns, or null. */
   readonly subscriptionId: number | null;
+  /** When it was recorded. */
   readonly at: Instant;
+  /** Its subject line. */
   readonly subject: string;
 }
 

@@ -1,10 +1,10 @@
 /**
  * Event keys as the site speaks them. The engine records the keys of the official API (SDK `EventKey`);
- * a site with the new catalog experience (SPEC 6) reads three of them under new names. The renaming
+ * a site with the new catalog experience reads three of them under new names. The renaming
  * happens in one place, `Transaction.record`, through `siteEventKey`.
  */
 
-/** The keys the new catalog experience renames (SPEC 6), legacy name → new name. */
+/** The keys the new catalog experience renames, legacy name → new name. */
 export const NEW_CATALOG_KEYS: ReadonlyMap<string, string> = new Map([
   ['subscription_product_change', 'subscription_plan_change'],
   ['component_allocation_change', 'allocation_change'],

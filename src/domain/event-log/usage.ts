@@ -1,5 +1,5 @@
 /**
- * Event-based usage (SPEC 2.15, 4.7): what the events ingested into a stream add to the usage of an
+ * Event-based usage: what the events ingested into a stream add to the usage of an
  * event-based component for a subscription's current period, under its metric's aggregation (count of
  * events, sum or max of a numeric property, count of distinct values of a property), in total and per
  * segment (the values of the metric's `segmentProperties`). Pure: the accumulator is mutable only while

@@ -1,5 +1,5 @@
 /**
- * Pure feature rules (api-notes 4.2): which value type a kind implies, what a value of each type looks like,
+ * Pure feature rules: which value type a kind implies, what a value of each type looks like,
  * and when a periodicity is allowed. Refusals are 422 domain errors naming the field.
  */
 

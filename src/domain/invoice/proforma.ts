@@ -41,35 +41,57 @@ export interface ProformaTotals {
 
 /** A proforma invoice as the engine stores it (`proformaInvoices` table). */
 export interface ProformaInvoice {
+  /** The proforma invoice's row id. */
   readonly id: number;
   /** `pro_...`, encoding the row id. */
   readonly uid: string;
   /** The proforma's own sequence: its row id (the table never deletes, so the numbers have no gaps). */
   readonly number: number;
+  /** The customer it is addressed to. */
   readonly customerId: number;
+  /** The subscription whose renewal it describes. */
   readonly subscriptionId: number;
+  /** `draft` until voided. */
   readonly status: ProformaStatus;
+  /** Always `proforma`. */
   readonly role: 'proforma';
+  /** How the renewal will be collected. */
   readonly collectionMethod: CollectionMethod;
+  /** The ISO 4217 currency of its amounts. */
   readonly currency: string;
   /** The day (site zone) the renewal it describes falls on: the next period's first day. */
   readonly deliveryDate: CalendarDate;
+  /** The memo printed on it. */
   readonly memo: string;
+  /** The payment instructions printed on it. */
   readonly paymentInstructions: string;
+  /** The subscription's product, as named when it was made. */
   readonly productName: string;
+  /** That product's family, as named when it was made. */
   readonly productFamilyName: string;
+  /** The customer, as addressed. */
   readonly customer: InvoiceParty;
+  /** The billing address. */
   readonly billingAddress: InvoiceAddress;
+  /** The shipping address. */
   readonly shippingAddress: InvoiceAddress;
+  /** The renewal's lines, as the renewal's own charge builders price them. */
   readonly lines: ChunkedList<InvoiceLine>;
+  /** The recurring coupons' discounts. */
   readonly discounts: readonly InvoiceDiscount[];
+  /** The taxes. */
   readonly taxes: readonly InvoiceTax[];
+  /** Its priced amounts. */
   readonly totals: ProformaTotals;
   /** The billing period the renewal covers, `[start, end)`. */
   readonly periodStartsAt: Instant;
+  /** The end of the billing period the renewal covers. */
   readonly periodEndsAt: Instant;
+  /** Why it was voided, or null. */
   readonly voidReason: string | null;
+  /** When it was made. */
   readonly createdAt: Instant;
+  /** When it last changed. */
   readonly updatedAt: Instant;
 }
 
@@ -78,9 +100,14 @@ export interface ProformaInvoice {
  * when it ran, by id, in id order. The engine completes a batch when it starts it.
  */
 export interface ProformaExport {
+  /** The export's id. */
   readonly id: number;
+  /** When it started. */
   readonly createdAt: Instant;
+  /** When it finished (the same instant: it completes when it starts). */
   readonly finishedAt: Instant;
+  /** How many proforma invoices it holds. */
   readonly rowCount: number;
+  /** The proforma invoices it holds, by id, in id order. */
   readonly invoiceIds: readonly number[];
 }

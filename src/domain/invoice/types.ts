@@ -1,9 +1,13 @@
-/** The invoice record (SPEC 2.1) as the engine stores it; the API layer presents it. */
+/** The invoice record as the engine stores it; the API layer presents it. */
 import type { ChunkedList } from '../../kernel/collection.js';
 import type { Dec } from '../../kernel/money.js';
 import type { CalendarDate, Instant } from '../../kernel/time.js';
 import type { CollectionMethod } from '../subscription/types.js';
 
+/**
+ * An invoice's status: `draft` and `pending` before issue, `open` while owed, then `paid`, `voided` or
+ * `canceled` (with its subscription). `processing` is in the official API's list; the engine never sets it.
+ */
 export type InvoiceStatus = 'draft' | 'pending' | 'open' | 'paid' | 'voided' | 'canceled' | 'processing';
 export type InvoiceRole =
   | 'unset'
@@ -37,28 +41,54 @@ export interface InvoiceParty {
   readonly reference: string | null;
 }
 
+/** One line of an invoice: what it charges for and the amounts, as exact decimals. */
 export interface InvoiceLine {
+  /** The line's public id (`li_…`). */
   readonly uid: string;
+  /** The line's title. */
   readonly title: string;
+  /** The line's description (for a period charge, the period it covers). */
   readonly description: string;
+  /** The quantity charged (for a prorated line, the changed quantity × the share of the period). */
   readonly quantity: Dec;
+  /** The price of one unit (a tiered line's blended price, to 8 places). */
   readonly unitPrice: Dec;
+  /** Quantity × unit price, rounded to the currency. */
   readonly subtotal: Dec;
+  /** What the invoice's discounts take off this line. */
   readonly discount: Dec;
+  /** The tax charged on this line. */
   readonly tax: Dec;
+  /** Subtotal − discount + tax. */
   readonly total: Dec;
+  /** Whether taxes apply to the line. */
   readonly taxable: boolean;
+  /** Whether `unitPrice` is a blend of several brackets' prices. */
   readonly tieredUnitPrice: boolean;
+  /** The first day of the period the line covers, or null. */
   readonly periodRangeStart: CalendarDate | null;
+  /** The last day of the period the line covers, or null. */
   readonly periodRangeEnd: CalendarDate | null;
+  /** The product charged, or null. */
   readonly productId: number | null;
+  /** The version of the product charged, or null. */
   readonly productVersion: number | null;
+  /** The product price point charged, or null. */
   readonly productPricePointId: number | null;
+  /** The component charged, or null. */
   readonly componentId: number | null;
+  /** The component price point charged, or null. */
   readonly pricePointId: number | null;
+  /** Whether the line is an ad hoc custom item. */
   readonly customItem: boolean;
+  /**
+   * What the line charges for, as the API's line `kind`: `baseline` (a product's period), `initial`, `trial`,
+   * a component's kind, or a custom item.
+   */
   readonly kind: string;
+  /** The tax code of what is charged, or null. */
   readonly taxCode: string | null;
+  /** The line's transaction id. */
   readonly transactionId: number;
   /** The amount the line was priced at before rounding (tiered components), when not quantity × unit price. */
   readonly pricedAmount: Dec | null;
@@ -164,46 +194,92 @@ export interface InvoiceTotals {
   readonly due: Dec;
 }
 
+/**
+ * An invoice as the engine stores it: amounts are canonical decimal strings, and `GET /invoices/{uid}.json`
+ * presents it.
+ */
 export interface Invoice {
+  /** The invoice's row id. */
   readonly id: number;
+  /** Its public id (`inv_…`), the one the REST API takes. */
   readonly uid: string;
+  /** Its number as shown, the site's invoice sequence as text. */
   readonly number: string;
+  /** Its place in the site's invoice sequence. */
   readonly sequenceNumber: number;
+  /** The customer billed. */
   readonly customerId: number;
+  /** The subscription it bills (a consolidated parent: the group's primary). */
   readonly subscriptionId: number;
+  /** Where it stands: draft, pending, open, paid, voided, canceled or processing. */
   readonly status: InvoiceStatus;
+  /** Why it was issued: signup, renewal, usage, reactivation, proration, migration, ad hoc, or unset. */
   readonly role: InvoiceRole;
+  /** `automatic` (charged to the payment profile) or `remittance` (the customer pays it). */
   readonly collectionMethod: CollectionMethod;
+  /** The ISO 4217 currency code of its amounts. */
   readonly currency: string;
+  /** The day it was issued, in the site's time zone. */
   readonly issueDate: CalendarDate;
+  /** The day payment is due: the issue date plus `netTerms` days. */
   readonly dueDate: CalendarDate;
+  /** The day it was paid in full, or null. */
   readonly paidDate: CalendarDate | null;
+  /** Days between issue and due date. */
   readonly netTerms: number;
+  /** The memo printed on it. */
   readonly memo: string;
+  /** The payment instructions printed on it. */
   readonly paymentInstructions: string;
+  /** The subscription's product, as named when the invoice was made. */
   readonly productName: string;
+  /** That product's family, as named when the invoice was made. */
   readonly productFamilyName: string;
+  /**
+   * `none`, or in a subscription group's consolidated billing a member's `child` or the group's `parent`
+   * invoice.
+   */
   readonly consolidationLevel: 'none' | 'child' | 'parent';
+  /** A child invoice's consolidated parent, or null. */
   readonly parentInvoiceId: number | null;
+  /** The subscription group of a consolidated invoice, or null. */
   readonly subscriptionGroupId: number | null;
+  /** The customer, as billed. */
   readonly customer: InvoiceParty;
+  /** Who pays: the customer, or a group's responsible payer. */
   readonly payer: InvoiceParty;
+  /** The seller's address, or null for the site's default. */
   readonly sellerAddress: InvoiceAddress | null;
+  /** The billing address, or null. */
   readonly billingAddress: InvoiceAddress | null;
+  /** The shipping address (taxes follow it first), or null. */
   readonly shippingAddress: InvoiceAddress | null;
+  /** The invoice's lines, in order, in chunks (an invoice may have a million). */
   readonly lines: ChunkedList<InvoiceLine>;
+  /** Its discounts (coupons), in the order applied. */
   readonly discounts: readonly InvoiceDiscount[];
+  /** Its taxes. */
   readonly taxes: readonly InvoiceTax[];
+  /** The payments received on it, in order. */
   readonly payments: readonly InvoicePayment[];
+  /** The service credits and prepayments applied to it, in order. */
   readonly credits: readonly InvoiceCredit[];
+  /** What happened to it (issue, failed payments, emails, status changes), in order. */
   readonly history: readonly InvoiceHistoryEntry[];
+  /** Its totals: subtotal, discount, tax, total, credits, payments and what is still due. */
   readonly totals: InvoiceTotals;
+  /** The start of the billing period it bills, or null. */
   readonly periodStartedAt: Instant | null;
+  /** The end of the billing period it bills, or null. */
   readonly periodEndsAt: Instant | null;
   /** An advance invoice bills the period starting here before it begins. */
   readonly advance: boolean;
+  /** Why it was voided, or null. */
   readonly voidReason: string | null;
+  /** The instant it was made. */
   readonly transactionTime: Instant;
+  /** The instant it was created. */
   readonly createdAt: Instant;
+  /** The instant it last changed. */
   readonly updatedAt: Instant;
 }

@@ -1,4 +1,4 @@
-/** One-time tokens (SPEC 2.14): card data a site holds under an opaque token. */
+/** One-time tokens: card data a site holds under an opaque token. */
 
 /** The card types the official client accepts (its `CardType` enumeration). */
 export const CARD_TYPES = [
@@ -47,20 +47,35 @@ export type CardType = (typeof CARD_TYPES)[number];
  * (which is also all the test gateway decides by).
  */
 export interface OneTimeToken {
+  /** The token's row id. */
   readonly id: number;
+  /** The token's name, as requests send it. */
   readonly token: string;
+  /** The cardholder's first name. */
   readonly firstName: string;
+  /** The cardholder's last name. */
   readonly lastName: string;
+  /** The card number's last four digits. */
   readonly lastFour: string;
+  /** The card's brand. */
   readonly cardType: CardType;
+  /** The expiration month. */
   readonly expirationMonth: number;
+  /** The expiration year. */
   readonly expirationYear: number;
+  /** The billing address's first line ("" when not given). */
   readonly billingAddress: string;
+  /** Its second line ("" when not given). */
   readonly billingAddress2: string;
+  /** Its city ("" when not given). */
   readonly billingCity: string;
+  /** Its state or province ("" when not given). */
   readonly billingState: string;
+  /** Its postal code ("" when not given). */
   readonly billingZip: string;
+  /** Its country ("" when not given). */
   readonly billingCountry: string;
+  /** The card's token in the test vault. */
   readonly vaultToken: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * A host's gateway as the engine calls it (CONTRACT 5): whatever it does, a payment attempt ends in an
+ * A host's gateway as the engine calls it: whatever it does, a payment attempt ends in an
  * outcome. A gateway that throws, answers a promise (an asynchronous gateway on the synchronous path) or
  * answers something that is not an outcome has refused the payment, with that reason; it never turns a
  * request into a refusal or a fault.

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys of payment attempts (CONTRACT section 5, added 2026-11-25). A key is derived only
+ * Idempotency keys of payment attempts. A key is derived only
  * from the state the attempt is made on, so the same request retried or replayed on the same state, a
  * journal replayed after a restart, or a catch-up performed again from an older copy of the state, all
  * give the attempt the key it had the first time; a host's gateway deduplicates on it. A genuinely new

@@ -1,5 +1,5 @@
 /**
- * The asynchronous payment path without an asynchronous engine (CONTRACT 5). The engine decides
+ * The asynchronous payment path without an asynchronous engine. The engine decides
  * synchronously; a call whose decision needs a payment nobody has answered yet runs as passes. Each pass
  * answers the attempts already settled and notes the first unknown one. Then the host's processor is
  * asked about that attempt alone, and the pass runs again with the answer. Every pass runs on the same

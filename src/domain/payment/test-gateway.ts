@@ -1,5 +1,5 @@
 /**
- * The test gateway of CONTRACT section 5, decided from the card's last digit: 1 succeeds; 2 authorizes
+ * The test gateway, decided from the card's last digit: 1 succeeds; 2 authorizes
  * but every payment fails; 3 fails everything. 4 is this engine's card that needs 3-D Secure
  * authentication for payments. Bank accounts follow the last digit of the account number the same way.
  */

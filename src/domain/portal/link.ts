@@ -1,5 +1,5 @@
 /**
- * Billing portal management links (SPEC 5, api-notes 7.6). A link is
+ * Billing portal management links. A link is
  * `https://www.billingportal.com/manage/{customer id}/{creation, epoch seconds}/{signature}`, the signature
  * being the hex HMAC-SHA256, under the site's portal secret, of `{customer id}/{creation seconds}`. A link
  * is valid for 65 days (calendar days in the site's zone, so the local time of day is kept across DST);
@@ -20,12 +20,19 @@ export const LINK_RENEWAL_DAYS = 15;
 /** Reads of one link allowed before `new_link_available_at`. */
 export const LINK_MAX_FETCHES = 15;
 
+/**
+ * A billing portal management link, with when it was made, when a new one may be made and when it expires.
+ */
 export interface ManagementLink {
+  /** The signed link. */
   readonly url: string;
+  /** The customer it manages. */
   readonly customerId: number;
   /** The creation instant, in whole seconds (the URL carries seconds). */
   readonly createdAt: Instant;
+  /** When a new link is handed out instead of this one (15 days after creation). */
   readonly newLinkAvailableAt: Instant;
+  /** When it stops being valid (65 days after creation). */
   readonly expiresAt: Instant;
 }
 

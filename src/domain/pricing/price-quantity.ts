@@ -3,7 +3,7 @@
  *
  * README, "Billing rules", pricing schemes. A price point prices a quantity q (0 or more, whole or
  * fractional) with its scheme and its brackets `start–end @ price` (whole, inclusive quantity ranges such
- * as `1–100`, `101–∞`). Amounts are exact; rounding happens on the invoice line (CONTRACT 7).
+ * as `1–100`, `101–∞`). Amounts are exact; rounding happens on the invoice line.
  * - per_unit: q × unit price (the price point's unit price, or its single bracket's price).
  * - tiered: each bracket prices the units of q that fall in it: Σ min(q, end) − (start − 1), when positive,
  *   × price. 194 units under `1–100 @ 0, 101–∞ @ 0.50` cost 100 × 0 + 94 × 0.50 = 47. The line shows the
@@ -112,7 +112,7 @@ function pricePerUnit(
   return ok({ amount, unitPrice: bracket.unitPrice, tiered: false, breakdown });
 }
 
-/** Decimal places of a blended unit price (reference/api-notes.md 7.3's tiered line). */
+/** Decimal places of a blended unit price, as the official API writes a tiered line's. */
 const BLENDED_PLACES = 8;
 
 /** Each bracket prices the units of the quantity that fall inside it. */

@@ -23,8 +23,11 @@ export const isPricingScheme = (value: unknown): value is PricingScheme =>
  * `startingQuantity` up when `endingQuantity` is null, at `unitPrice` each (or flat, for stairstep).
  */
 export interface PriceBracket {
+  /** The bracket's first quantity (whole). */
   readonly startingQuantity: Dec;
+  /** Its last quantity (whole), or null for no upper bound. */
   readonly endingQuantity: Dec | null;
+  /** The price of each unit in it (the whole amount, once, for stairstep). */
   readonly unitPrice: Dec;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Checking a `SiteConfig` where it is given: `createSite`, a `serve --site` file, a scenario's `site`.
  * Every field is checked against one schema, every problem is reported at once, and unknown keys are
- * refused, so a misspelt setting is named rather than silently ignored (issue 25 item 5).
+ * refused, so a misspelt setting is named rather than silently ignored.
  */
 
 import { z } from 'zod';
@@ -102,8 +102,20 @@ export const siteConfigSchema = z.strictObject({
 
 /** A checked configuration, or a readable message saying what is wrong. */
 export type Checked<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: string; readonly problems: readonly string[] };
+  | {
+      /** The value passed every check. */
+      readonly ok: true;
+      /** The value, as checked. */
+      readonly value: T;
+    }
+  | {
+      /** The value failed a check. */
+      readonly ok: false;
+      /** Every problem as one readable text. */
+      readonly error: string;
+      /** Every problem, each naming its field (`timeZone: must be an IANA time zone`). */
+      readonly problems: readonly string[];
+    };
 
 /**
  * Checks a value as a site configuration: the configuration, or every problem found, each naming its
@@ -130,8 +142,12 @@ export function problemsOf(error: z.ZodError): string[] {
 
 /** What `createSite` throws for a configuration it cannot run a site with; `problems` lists them all. */
 export class SiteConfigError extends Error {
+  /** Always `SiteConfigError`. */
   override readonly name = 'SiteConfigError';
-  constructor(readonly problems: readonly string[]) {
+  constructor(
+    /** Every problem of the configuration, each naming its field. */
+    readonly problems: readonly string[],
+  ) {
     super(
       `The site configuration has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}: ${problems.join('; ')}`,
     );

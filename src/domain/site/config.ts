@@ -1,23 +1,35 @@
 /**
- * The site's configuration (CONTRACT section 2): what a host passes to `createSite`, and the settings
+ * The site's configuration: what a host passes to `createSite`, and the settings
  * with every default resolved that the engine works from.
  */
 import type { Dec } from '../../kernel/money.js';
 
 /** A tax rate the site calculates. A rate with a country (and state) applies only to customers there. */
 export interface SiteTaxRate {
+  /** The tax's name, as invoices show it. */
   readonly name: string;
+  /** The rate in percent, as a decimal string ("8.875"). */
   readonly percentage: Dec;
+  /** The country (ISO 3166-1 alpha-2) whose customers it applies to; every country when absent. */
   readonly country?: string;
+  /** The state or province within `country` it applies to; every one when absent. */
   readonly state?: string;
 }
 
 /** An event-based billing metric over a stream of ingested events. */
 export interface SiteMetric {
+  /** The metric's id, which an event-based component names. */
   readonly id: number;
+  /** Its name. */
   readonly name: string;
+  /** The stream whose events it reads (`POST /events/{streamHandle}/bulk.json`). */
   readonly streamHandle: string;
+  /**
+   * How a period's events become a quantity: their `count`, the `sum` or `max` of `property`, or the number
+   * of `unique` values of `property`.
+   */
   readonly aggregation: 'count' | 'sum' | 'max' | 'unique';
+  /** The event property `sum`, `max` and `unique` read; may be a dotted path (`load.peak`). */
   readonly property?: string;
   /**
    * The event properties whose values select a segment, in slot order: the first is matched against
@@ -26,7 +38,7 @@ export interface SiteMetric {
   readonly segmentProperties?: readonly string[];
 }
 
-/** How a proration or credit is charged (SPEC 4.2). */
+/** How a proration or credit is charged: in full, prorated over the period left, or not at all. */
 export type CreditType = 'full' | 'prorated' | 'none';
 
 export interface AllocationDefaults {
@@ -65,44 +77,92 @@ export interface DunningSettings {
 
 /** What a host passes to `createSite`; every field optional. */
 export interface SiteConfig {
+  /** The site's id. Default 1. */
   readonly id?: number;
+  /** The site's subdomain, in public URLs and idempotency keys. Default `acme`. */
   readonly subdomain?: string;
+  /** The site's name, in emails and as the default seller. Default `Acme`. */
   readonly name?: string;
+  /** The IANA time zone billing days and periods are counted in. Default `UTC`. */
   readonly timeZone?: string;
+  /** The ISO 4217 currency of every amount. Default `USD`. */
   readonly currency?: string;
+  /**
+   * The API keys a request must give (HTTP Basic `KEY:x`); without any, no credentials are asked for. Default
+   * none.
+   */
   readonly apiKeys?: readonly string[];
+  /**
+   * The name of the service the API imitates: ids are presented as `{serviceName}_id` and bulk events name
+   * their subscription under it. Default `svc`.
+   */
   readonly serviceName?: string;
+  /** The tax rates the site calculates. Default none: no tax is calculated. */
   readonly taxes?: readonly SiteTaxRate[];
+  /** The event-based billing metrics event-based components bill. Default none. */
   readonly metrics?: readonly SiteMetric[];
+  /** The official site setting of that name, kept and shown; it changes no calculation. Default false. */
   readonly externalTaxCalculator?: boolean;
+  /**
+   * The official API's new catalog experience: three event keys renamed, allocation messages telling the
+   * payment's outcome, and a tax code required on a taxable component. Default false.
+   */
   readonly newCatalogExperience?: boolean;
+  /**
+   * The site's allocation settings, used where neither the allocation, the component nor the call sets one.
+   * Default: increases prorated, decreases not credited, charges collected at once.
+   */
   readonly allocationDefaults?: Partial<AllocationDefaults>;
+  /**
+   * What invoices show when a request does not say: memo and payment instructions (default empty), net terms
+   * (default 0 days) and the seller (default the site's name, no address).
+   */
   readonly invoiceDefaults?: Partial<InvoiceDefaults>;
+  /** Whether issuing an invoice records an email to the customer. Default true. */
   readonly invoiceEmails?: boolean;
+  /**
+   * Dunning after a failed renewal payment: the retry days (default 3, 7 and 14 days after the failure) and
+   * the final action (default `canceled`).
+   */
   readonly dunning?: Partial<DunningSettings>;
   /**
    * Secret that signs billing portal links and names generated one-time tokens. Without one the site
-   * issues no portal link and generates no token names (CONTRACT 9): the core cannot invent a secret.
+   * issues no portal link and generates no token names: the core cannot invent a secret.
    */
   readonly portalSecret?: string;
 }
 
 /** The configuration with every default resolved. */
 export interface SiteSettings {
+  /** The site's id. */
   readonly id: number;
+  /** The site's subdomain. */
   readonly subdomain: string;
+  /** The site's name. */
   readonly name: string;
+  /** The IANA time zone billing days and periods are counted in. */
   readonly timeZone: string;
+  /** The currency of every amount, upper-case. */
   readonly currency: string;
+  /** The API keys a request must give, or null when none is required. */
   readonly apiKeys: readonly string[] | null;
+  /** The name of the service the API imitates. */
   readonly serviceName: string;
+  /** The tax rates the site calculates, or null when it calculates none. */
   readonly taxes: readonly SiteTaxRate[] | null;
+  /** The event-based billing metrics. */
   readonly metrics: readonly SiteMetric[];
+  /** The official site setting of that name; it changes no calculation. */
   readonly externalTaxCalculator: boolean;
+  /** Whether the site has the official API's new catalog experience. */
   readonly newCatalogExperience: boolean;
+  /** The site's allocation settings. */
   readonly allocationDefaults: AllocationDefaults;
+  /** What invoices show when a request does not say. */
   readonly invoiceDefaults: InvoiceDefaults;
+  /** Whether issuing an invoice records an email to the customer. */
   readonly invoiceEmails: boolean;
+  /** Dunning after a failed renewal payment. */
   readonly dunning: DunningSettings;
   /** Null when the host configured none (no portal links, no generated token names). */
   readonly portalSecret: string | null;
@@ -118,7 +178,7 @@ const EMPTY_ADDRESS: SellerAddress = {
 };
 
 /**
- * Resolves a configuration's defaults (CONTRACT section 2). Validation of the values is the caller's.
+ * Resolves a configuration's defaults. Validation of the values is the caller's.
  * @example resolveSettings({ timeZone: 'Europe/Paris' }).currency // 'USD'
  */
 export function resolveSettings(config: SiteConfig = {}): SiteSettings {

@@ -17,7 +17,12 @@ export function periodOf(
   zone: string,
   step: CalendarStep,
   n: number,
-): { start: Instant; end: Instant } {
+): {
+  /** The period's first instant. */
+  start: Instant;
+  /** The instant after its last: the next period's start. */
+  end: Instant;
+} {
   return { start: shiftFromAnchor(anchor, zone, step, n), end: shiftFromAnchor(anchor, zone, step, n + 1) };
 }
 

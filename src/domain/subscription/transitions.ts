@@ -5,6 +5,7 @@
  */
 import type { SubscriptionState } from './types.js';
 
+/** A command that changes a subscription's state; `TRANSITIONS` lists the commands each state allows. */
 export type SubscriptionCommand =
   | 'cancel'
   | 'initiate_delayed_cancel'

@@ -2,6 +2,11 @@
 import type { Dec } from '../../kernel/money.js';
 import type { Instant } from '../../kernel/time.js';
 
+/**
+ * A subscription's state, as the official API names them; `can(state, command)` and `TRANSITIONS` say which
+ * commands each allows. The engine reaches `trialing`, `active`, `past_due`, `unpaid`, `canceled`, `expired`,
+ * `trial_ended` and `on_hold`; the others are the official API's.
+ */
 export type SubscriptionState =
   | 'pending'
   | 'trialing'
@@ -21,54 +26,93 @@ export type SubscriptionState =
 
 export type CollectionMethod = 'automatic' | 'remittance' | 'prepaid' | 'invoice';
 
+/** A subscription: a customer's product, its billing periods, balances, trial, cancellation and dunning. */
 export interface Subscription {
+  /** The subscription's id. */
   readonly id: number;
+  /** The customer subscribed. */
   readonly customerId: number;
+  /** The product subscribed to. */
   readonly productId: number;
+  /** The product price point it is billed at. */
   readonly productPricePointId: number;
+  /** The product's version when the subscription took it. */
   readonly productVersionNumber: number;
+  /** The payment profile renewals are collected with, or null. */
   readonly paymentProfileId: number | null;
+  /** Its state. */
   readonly state: SubscriptionState;
+  /** Its state before the last change. */
   readonly previousState: SubscriptionState;
+  /**
+   * How its invoices are collected: `automatic` (charged to the profile) or `remittance` (paid by the
+   * customer).
+   */
   readonly paymentCollectionMethod: CollectionMethod;
   /** Periods are counted from this instant in the site zone: period n is [anchor + n·interval, anchor + (n+1)·interval). */
   readonly billingAnchor: Instant;
+  /** Which period since the anchor the current one is (0 for the first). */
   readonly periodNumber: number;
   /** The interval the periods since the anchor are counted in; a price change of interval re-anchors. */
   readonly interval: number;
+  /** The unit of `interval`. */
   readonly intervalUnit: 'day' | 'month';
+  /** The start of the current billing period. */
   readonly currentPeriodStartedAt: Instant;
+  /** The end of the current billing period. */
   readonly currentPeriodEndsAt: Instant;
+  /** When it next renews (or its trial ends): the end of the current period. */
   readonly nextAssessmentAt: Instant;
+  /** When its trial started, or null. */
   readonly trialStartedAt: Instant | null;
+  /** When its trial ends or ended, or null. */
   readonly trialEndedAt: Instant | null;
+  /** When it first became active, or null. */
   readonly activatedAt: Instant | null;
+  /** When it expires, or null when it does not. */
   readonly expiresAt: Instant | null;
+  /** When it was canceled, or null. */
   readonly canceledAt: Instant | null;
+  /** The message given with its cancellation, or null. */
   readonly cancellationMessage: string | null;
+  /** Who canceled it (`merchant_api`, `dunning`), or null. */
   readonly cancellationMethod: string | null;
+  /** Whether a delayed cancellation is pending for the end of the current period. */
   readonly cancelAtEndOfPeriod: boolean;
+  /** When a pending delayed cancellation takes effect, or null. */
   readonly delayedCancelAt: Instant | null;
+  /** When it was put on hold, or null. */
   readonly onHoldAt: Instant | null;
   /** When a subscription on hold resumes by itself, if set. */
   readonly automaticallyResumeAt: Instant | null;
+  /** The coupon codes it holds, in the order applied. */
   readonly couponCodes: readonly string[];
+  /** The host's reference for it, or null. */
   readonly reference: string | null;
+  /** The net terms of its invoices in days, or null for the site's default. */
   readonly netTerms: number | null;
   /** Outstanding amount owed (positive) or credit (negative), in the site currency. */
   readonly balance: Dec;
+  /** The money it brought in, less what was returned. */
   readonly totalRevenue: Dec;
+  /** The transaction id of the signup's payment, or null. */
   readonly signupPaymentId: number | null;
+  /** What the signup's payment brought in. */
   readonly signupRevenue: Dec;
+  /** Money held for it (prepayments), taken first by its next invoices. */
   readonly prepaymentBalance: Dec;
+  /** Service credit owed to it, applied to its next invoices. */
   readonly serviceCreditBalance: Dec;
   /** Dunning: how many retries of the failed renewal have been made, and when the next is due. */
   readonly dunningAttempts: number;
+  /** When the next dunning retry is due, or null when none is. */
   readonly nextDunningAt: Instant | null;
-  /** The advance invoice issued for the next period, if any (SPEC 4.8). */
+  /** The advance invoice issued for the next period, if any. */
   readonly advanceInvoiceId: number | null;
   /** The unpaid invoices that dunning retries, oldest first. */
   readonly dunningInvoiceIds: readonly number[];
+  /** When it was created. */
   readonly createdAt: Instant;
+  /** When it last changed. */
   readonly updatedAt: Instant;
 }

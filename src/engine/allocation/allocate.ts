@@ -1,5 +1,5 @@
 /**
- * Allocating components (SPEC 4.2): a planned call is committed. Immediate charges go on one `proration`
+ * Allocating components: a planned call is committed. Immediate charges go on one `proration`
  * invoice that consumes the subscription's service credits and prepayments and is collected at once; a
  * failed (or impossible) collection voids that invoice and accrues its charges to the next renewal, as
  * accrued charges do from the start. Credits become service credit. The preview plans the same call and
@@ -87,7 +87,7 @@ export function allocate(
   const plan = planned.value;
   const ids = plan.items.map(() => tx.nextId('allocations'));
   // The credit is granted first so the call's own charges can use it; its record follows the allocation
-  // records, in the order docs/events.md gives.
+  // records, in the order the event log documents (docs/events.md).
   const credited = isPositive(plan.credit) ? addServiceCredit(tx, subscription.id, plan.credit) : null;
   const immediate = plan.items.flatMap((item) => (item.charge !== null && !item.accrueCharge ? [item] : []));
   const collected =
@@ -297,7 +297,7 @@ function recordAllocation(
   });
 }
 
-/** Under the new catalog experience an allocation message tells its payment outcome (SPEC 6). */
+/** Under the new catalog experience an allocation message tells its payment outcome. */
 function allocationPaymentNote(tx: Transaction, allocation: Allocation): string {
   if (!tx.settings.newCatalogExperience || allocation.payment === null) return '';
   return allocation.payment.success ? ': successful payment' : ': failed payment';

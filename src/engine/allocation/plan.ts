@@ -1,7 +1,7 @@
 /**
  * Planning an allocation call: validating every change, pricing old and new quantities, resolving the
- * charge settings (SPEC 4.2) and deciding each allocation's charge or credit. A plan reads and never
- * writes, so the preview and the allocation itself share it to the cent.
+ * charge settings (allocation, then component, then call, then site) and deciding each allocation's charge
+ * or credit. A plan reads and never writes, so the preview and the allocation itself share it to the cent.
  */
 
 import {

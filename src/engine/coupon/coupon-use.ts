@@ -25,7 +25,9 @@ const stateOf = (source: CouponSource): SiteState => (source instanceof Transact
 
 /** A code resolved to its coupon, and the subcode it went through (null for the coupon's own code). */
 export interface ResolvedCouponCode {
+  /** The coupon the code belongs to, archived or not. */
   readonly coupon: Coupon;
+  /** The subcode the code matched, or null when it is the coupon's own code. */
   readonly subcode: CouponSubcode | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Consolidated billing of a subscription group (SPEC 2.1, 2.9). The members renewing at one instant
+ * Consolidated billing of a subscription group. The members renewing at one instant
  * are billed together: each member's charges become a `pending` child invoice (priced, discounted and
  * taxed for that member, with that member's service credits and prepayments applied), and one `open`
  * parent invoice for the group's responsible payer carries every child's lines and owes the sum of what

@@ -1,5 +1,5 @@
 /**
- * Consolidated invoices of subscription groups (SPEC 2.1 consolidation_level): a parent invoice owes
+ * Consolidated invoices of subscription groups (an invoice's `consolidation_level`): a parent invoice owes
  * the sum of its pending child invoices, one per member renewal. Money moves on the parent only; when
  * the parent is paid, every child is paid by it, and voiding the parent voids its children.
  */

@@ -1,5 +1,5 @@
 /**
- * Subscription group operations (SPEC 2.9, 4.6). A group's `memberIds` and its `groupMemberships` rows
+ * Subscription group operations. A group's `memberIds` and its `groupMemberships` rows
  * always change together here, so the membership index and the member lists describe one partition:
  * every subscription is in at most one group, and a group's primary is always its first member.
  */
@@ -134,10 +134,11 @@ export function createGroup(tx: Transaction, input: NewGroup): SubscriptionGroup
 }
 
 /**
- * Sets a group's members to `listed` (SPEC 4.6 Update Members). A non-empty list must name the primary,
- * which is always a member while the group exists. An empty list removes every member ("an empty array
- * removes all"), the primary too, and with no member left the group itself is deleted, as when its last
- * member leaves: the answer shows it with no `subscription_ids`, and reading it afterwards is a 404.
+ * Sets a group's members to `listed` (the official API's Update Members). A non-empty list must name the
+ * primary, which is always a member while the group exists. An empty list removes every member ("an empty
+ * array removes all", as the official API says), the primary too, and with no member left the group itself
+ * is deleted, as when its last member leaves: the answer shows it with no `subscription_ids`, and reading it
+ * afterwards is a 404.
  */
 export function updateMembers(
   tx: Transaction,

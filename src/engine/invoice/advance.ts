@@ -1,5 +1,5 @@
 /**
- * Advance invoices (SPEC 3 and 4.8): the next period billed before it begins, at most one per subscription
+ * Advance invoices: the next period billed before it begins, at most one per subscription
  * per period. It bills what the renewal would bill in advance — the product and the component quantities
  * held now (quantity-based, on/off, renewing prepaid), with the recurring coupons and taxes — priced by
  * the renewal's own charge builders. `force` voids the existing one and issues a new one; voiding returns

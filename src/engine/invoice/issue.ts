@@ -1,6 +1,6 @@
 /**
- * Issuing a draft or pending invoice (SPEC 3, invoice table): its balances applied, collected, and what a
- * failed payment does. Balances, voiding and recorded payments have files of their own in this folder.
+ * Issuing a draft or pending invoice: its balances applied, collected, and what a failed payment does.
+ * Balances, voiding and recorded payments have files of their own in this folder.
  */
 
 import type { DomainError } from '../../domain/errors.js';
@@ -42,8 +42,10 @@ function recordIssued(
 }
 
 /**
- * Issues a draft or pending invoice with every row of SPEC 3's table. `onEmail` records the customer
- * email where the site setting is on.
+ * Issues a draft or pending invoice: it opens, takes service credits then prepayments, and is collected
+ * unless it is a remittance invoice or already paid. A failed payment leaves it open (the default),
+ * rolls it back to pending with its balances returned, or starts dunning (`onFailedPayment`). `onEmail`
+ * records the customer email where the site setting is on.
  */
 export function issueInvoice(
   tx: Transaction,

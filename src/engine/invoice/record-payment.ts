@@ -1,4 +1,4 @@
-/** Recording a payment on an invoice (SPEC 3): by the payer, from prepayments or from service credit. */
+/** Recording a payment on an invoice: by the payer, from prepayments or from service credit. */
 
 import type { DomainError } from '../../domain/errors.js';
 import type { Invoice } from '../../domain/invoice/types.js';

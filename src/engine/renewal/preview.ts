@@ -1,5 +1,5 @@
 /**
- * The renewal preview (SPEC 4.8): the next renewal's invoice, computed by the same code as the renewal in
+ * The renewal preview: the next renewal's invoice, computed by the same code as the renewal in
  * a transaction that is thrown away, at current quantities or at custom ones. Nothing changes. A period
  * an advance invoice already billed previews what its renewal still bills (`upcomingRenewal`).
  */

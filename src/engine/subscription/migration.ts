@@ -1,5 +1,5 @@
 /**
- * Product migration (SPEC 2.12, 4.8; api-notes 7.1 item 7). The unused part of the current period of the
+ * Product migration. The unused part of the current period of the
  * old product becomes a prorated credit (a service credit the migration invoice consumes first). Without
  * `preserve_period` the period restarts at the migration and the new product's full price is charged (or
  * its trial starts, with `include_trial`); with it the period stays and the new price is prorated over
@@ -52,7 +52,8 @@ const hasTrial = (pricePoint: ProductPricePoint) =>
 
 /**
  * The new product's charge for the share of the current period still ahead: the price × that share,
- * rounded, shown as quantity = the share and unit price = the price (reference/api-notes.md 7.1).
+ * rounded, shown as quantity = the share and unit price = the price, as the official API shows a prorated
+ * line.
  */
 function proratedCharge(tx: Transaction, subscription: Subscription, full: ChargeLine): ChargeLine {
   const total = secondsBetween(subscription.currentPeriodStartedAt, subscription.currentPeriodEndsAt);

@@ -1,5 +1,5 @@
 /**
- * Reactivation (SPEC 3, subscription table; api-notes 7.9). A canceled subscription reactivated before
+ * Reactivation. A canceled subscription reactivated before
  * the billing date that would have followed its cancellation is resumable: with `resume` it keeps its
  * period (and its trial, when canceled mid-trial with trial time left). Otherwise it starts a new period
  * now (a new trial with `include_trial` when the product has one). Invoices canceled with it are reopened

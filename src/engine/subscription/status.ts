@@ -1,5 +1,5 @@
 /**
- * Subscription status changes on request (SPEC 3 and 4.8): cancel now, delayed cancellation, hold and
+ * Subscription status changes on request: cancel now, delayed cancellation, hold and
  * resume, reactivation. Time-driven changes are in lifecycle.ts.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Bulk ingestion of usage events into a stream (SPEC 2.15, 4.7, 8): at most 1000 items, all or nothing.
+ * Bulk ingestion of usage events into a stream: at most 1000 items, all or nothing.
  * Each item names its subscription in the `svc` object (or the site's `serviceName` object); every
  * metric on the stream folds the item into the usage rows of its event-based components on that
  * subscription for the current period. Events are not kept one by one: only the aggregates are.
@@ -23,7 +23,7 @@ import { parseTimestamp } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import { eventComponentsOf, type MeteredByEvents, usageRowOf } from './event-usage.js';
 
-/** Items one bulk request may carry (SPEC 8). */
+/** Items one bulk request may carry, as in the official API. */
 export const MAX_BULK_EVENTS = 1000;
 
 interface Pending {

@@ -1,7 +1,7 @@
 /**
  * Metered and prepaid usage: recording adds to the component's usage for the current period (a negative
  * quantity takes some back, never below 0). A metered component's renewal bills that usage at its price
- * point's scheme; a prepaid component's was paid for when it was purchased (SPEC 4.7), so its renewal
+ * point's scheme; a prepaid component's was paid for when it was purchased, so its renewal
  * bills only the usage beyond the purchased quantity, at the price point's overage pricing. Both start
  * again from 0 (component-renewal.ts).
  */

@@ -3,7 +3,7 @@ import { createInvoiceCalculator } from './calculator.js';
 import type { InvoiceCalculation, InvoiceCalculationInput } from './types.js';
 
 /**
- * Calculates an invoice (CONTRACT section 7): line subtotals, coupons in request order, taxes, every
+ * Calculates an invoice: line subtotals, coupons in request order, taxes, every
  * breakout and the totals. Pure: the same input gives the same output, whatever else is going on.
  *
  * Rules, in minor units of the currency (half up wherever a value is rounded):

@@ -44,7 +44,7 @@ export function computeLineResults(
   const classes = table.classifier.classes;
   // Every column and all scratch are allocated here, before the splits: once a calculation holds its
   // million-line columns, one more typed array (memory outside the JS heap, for V8) starts a collection
-  // that marks the whole heap (benchmarks/README.md).
+  // that marks the whole heap.
   const groupOfClass = new Int32Array(classes.length);
   const groupTargets = new Float64Array(classes.length);
   const prediction = lineCount >= PREDICTION_MIN_LINES ? predictionScratch(lineCount) : undefined;

@@ -30,7 +30,7 @@ const STANDARD_ERRORS = 4;
  * windows with their exact remainders. A calculation makes one before its million-line columns and
  * reuses it for every split: V8 counts a typed array of more than 64 bytes as memory outside the JS heap,
  * and once the columns are held, one more such allocation (or a young generation filled by plain arrays)
- * starts a collection that marks the whole heap (benchmarks/README.md).
+ * starts a collection that marks the whole heap.
  */
 export interface PredictionScratch {
   readonly samples: Float64Array;

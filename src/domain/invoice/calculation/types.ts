@@ -6,6 +6,7 @@ import type { Dec } from '../../../kernel/money.js';
 
 /** One invoice line as the calculation sees it. Other fields (title, period, ...) may ride along. */
 export interface CalcLine {
+  /** The line's id, which its breakouts repeat. */
   readonly uid: string;
   /** Non-negative. */
   readonly quantity: Dec;
@@ -19,7 +20,9 @@ export interface CalcLine {
 
 /** A coupon applied to the invoice, already resolved from the catalog by the caller. */
 export interface CalcCoupon {
+  /** The coupon's code, as the discount shows it. */
   readonly code: string;
+  /** A percentage of what it applies to, or a fixed amount. */
   readonly kind: 'percentage' | 'amount';
   /** Percentage coupons: 0 to 100 (more is treated as "everything that is left"). */
   readonly percentage?: Dec;
@@ -29,16 +32,21 @@ export interface CalcCoupon {
   readonly compoundingStrategy: 'compound' | 'full-price';
   /** The uids of the lines the coupon applies to; undefined means every line. */
   readonly eligibleLineUids?: readonly string[];
+  /** The catalog coupon's id, if any; carried into the discount. */
   readonly sourceId?: number;
+  /** The discount's title; carried into it. */
   readonly title?: string;
+  /** The discount's description; carried into it. */
   readonly description?: string;
 }
 
 /** A tax rate that applies to this invoice's customer (already filtered by the caller). */
 export interface CalcTax {
+  /** The tax's name, as the invoice shows it. */
   readonly name: string;
   /** Non-negative, e.g. `"8.875"`. */
   readonly percentage: Dec;
+  /** The site tax rate's id, if any; carried into the tax. */
   readonly sourceId?: number;
 }
 
@@ -46,8 +54,14 @@ export interface CalcTax {
 export interface InvoiceCalculationInput {
   /** ISO 4217 code; amounts round half up to its minor unit. */
   readonly currency: string;
+  /** The invoice's lines, in order. */
   readonly lines: readonly CalcLine[];
+  /**
+   * The coupons, in the order they apply (each percentage coupon compounds on what the earlier ones left
+   * unless `full-price`).
+   */
   readonly coupons: readonly CalcCoupon[];
+  /** The tax rates that apply to the invoice. */
   readonly taxes: readonly CalcTax[];
 }
 
@@ -118,25 +132,39 @@ export interface CalculatedTax extends TaxSummary {
 
 /** The invoice-level figures: what a preview's summary or a list needs, without per-line detail. */
 export interface InvoiceTotals {
+  /** The ISO 4217 currency of the amounts. */
   readonly currency: string;
+  /** Σ of the lines' subtotals. */
   readonly subtotal: Dec;
+  /** Σ of the discounts. */
   readonly discount: Dec;
+  /** Σ of the taxes. */
   readonly tax: Dec;
   /** subtotal − discount + tax */
   readonly total: Dec;
+  /** Each coupon's figures, in the order applied. */
   readonly discounts: readonly DiscountSummary[];
+  /** Each tax's figures. */
   readonly taxes: readonly TaxSummary[];
 }
 
 /** The whole calculation: totals, lines, discounts and taxes with their breakouts. */
 export interface InvoiceCalculation {
+  /** The ISO 4217 currency of the amounts. */
   readonly currency: string;
+  /** Σ of the lines' subtotals. */
   readonly subtotal: Dec;
+  /** Σ of the discounts. */
   readonly discount: Dec;
+  /** Σ of the taxes. */
   readonly tax: Dec;
+  /** Subtotal − discount + tax. */
   readonly total: Dec;
+  /** Each line's amounts, in line order. */
   readonly lines: readonly CalculatedLine[];
+  /** Each coupon's figures and split over its lines, in the order applied. */
   readonly discounts: readonly CalculatedDiscount[];
+  /** Each tax's figures and split over the lines. */
   readonly taxes: readonly CalculatedTax[];
 }
 
@@ -151,14 +179,24 @@ export interface BreakoutBuilders<D, T> {
   readonly formatMinor: (minor: number, digits: number) => Dec;
   /** A canonical decimal amount as the breakouts' text. */
   readonly formatDecimal: (value: Dec) => Dec;
+  /** Builds one line's part of a discount. */
   readonly discount: (uid: string, eligibleAmount: Dec, discountAmount: Dec) => D;
+  /** Builds one line's part of a tax. */
   readonly tax: (uid: string, taxableAmount: Dec, taxAmount: Dec, taxExemptAmount: Dec) => T;
 }
 
 /** `InvoiceCalculation` with breakouts built by `BreakoutBuilders`. */
 export interface InvoiceCalculationWith<D, T> extends Omit<InvoiceCalculation, 'discounts' | 'taxes'> {
-  readonly discounts: readonly (DiscountSummary & { readonly breakouts: readonly D[] })[];
-  readonly taxes: readonly (TaxSummary & { readonly breakouts: readonly T[] })[];
+  /** Each coupon's figures, in the order applied, with its breakouts in the caller's shape. */
+  readonly discounts: readonly (DiscountSummary & {
+    /** The coupon's split over its eligible lines, in line order, as `BreakoutBuilders.discount` built it. */
+    readonly breakouts: readonly D[];
+  })[];
+  /** Each tax's figures, with its breakouts in the caller's shape. */
+  readonly taxes: readonly (TaxSummary & {
+    /** The tax's split over every line, in line order, as `BreakoutBuilders.tax` built it. */
+    readonly breakouts: readonly T[];
+  })[];
 }
 
 /**
