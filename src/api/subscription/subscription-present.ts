@@ -79,7 +79,7 @@ export function presentSubscription(state: SiteState, subscription: Subscription
 }
 
 /** The subscription's payment profile, under the key of its kind. */
-interface PaymentMethodKey {
+export interface PaymentMethodKey {
   readonly credit_card?: ReturnType<typeof presentPaymentProfile>;
   readonly bank_account?: ReturnType<typeof presentPaymentProfile>;
 }
