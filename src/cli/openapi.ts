@@ -1,4 +1,4 @@
-/** `billing-core openapi`: prints the API's OpenAPI 3.1 document (docs/openapi.json is a copy). */
+/** `billing-core openapi`: prints the API's OpenAPI 3.1 document. */
 
 import { readFile } from 'node:fs/promises';
 import { openApiDocument } from '../api/openapi/document.js';

@@ -28,7 +28,7 @@ Commands:
   run scenario.json          run a scenario {"site"?, "steps": [{"now", "method", "path", "query"?,
                              "headers"?, "body"?, "expect"?}]}, printing each response as a JSON line;
                              exit 1 when a step answers >= 400 (or differs from its "expect")
-  openapi                    print the OpenAPI 3.1 document of the REST API (docs/openapi.json)
+  openapi                    print the OpenAPI 3.1 document of the REST API, generated from its route table
   help, --help, -h           this text`;
 
 const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help';

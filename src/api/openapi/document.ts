@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 document of the API, built from the route table itself: every route's method and path,
  * its path parameters, the body its schema decodes (zod's JSON Schema of the schema's input), and the
- * body its presenter returns (read off the presenter's type by tools/openapi, kept in
+ * body its presenter returns (read off the presenter's type by the project's generator at build time, kept in
  * response-schemas.json). Nothing is described by hand, so the document cannot drift from the engine.
  */
 
