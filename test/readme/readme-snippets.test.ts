@@ -77,6 +77,10 @@ describe("README's snippets, run as written", () => {
     await expectPrintsItsComments('processor', snippetAfter('## A real payment processor'));
   });
 
+  it('the in-process preview example prints what its comments say', async () => {
+    await expectPrintsItsComments('preview', snippetAfter('**Preview in-process.**'));
+  });
+
   it('the in-process SDK example prints what its comments say', async () => {
     await expectPrintsItsComments('sdk', snippetAfter('### The official SDK, in-process'), 2);
   });

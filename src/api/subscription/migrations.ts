@@ -116,7 +116,7 @@ const renewalPreviewBody = z.object({
 });
 
 /** The renewal preview: the next renewal at current or custom quantities, with no side effects. */
-export const renewalPreviewRoute: Route = {
+export const renewalPreviewRoute = {
   method: 'POST',
   path: '/subscriptions/{subscription_id}/renewals/preview.json',
   body: renewalPreviewBody,
@@ -158,4 +158,4 @@ export const renewalPreviewRoute: Route = {
       renewal_preview: { ...preview, next_assessment_at: stamp(state, preview.next_assessment_at) },
     }));
   },
-};
+} as const satisfies Route;
