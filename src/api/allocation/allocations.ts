@@ -12,7 +12,7 @@ import { missing, paging } from '../common.js';
 import { findComponent } from '../component/components-present.js';
 import { type Route, reply } from '../route.js';
 import { findSubscription } from '../subscription/subscriptions.js';
-import { manyCall, singleCall } from './allocation-input.js';
+import { manyBody, manyCall, singleBody, singleCall } from './allocation-input.js';
 import { presentAllocation, presentAllocationPreview } from './allocation-present.js';
 
 /** Allocations listed per page, newest first (the official API lists the 50 most recent). */
@@ -37,6 +37,7 @@ export const allocationRoutes = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/components/{component_id}/allocations.json',
+    body: singleBody,
     run: ({ tx, params, body, gateway }) => {
       const subscription = subscriptionOf(tx, params);
       if (subscription === undefined) return err(missing('Subscription'));
@@ -78,6 +79,7 @@ export const allocationRoutes = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/allocations.json',
+    body: manyBody,
     run: ({ tx, params, body, gateway }) => {
       const subscription = subscriptionOf(tx, params);
       if (subscription === undefined) return err(missing('Subscription'));
@@ -94,6 +96,7 @@ export const allocationRoutes = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/allocations/preview.json',
+    body: manyBody,
     run: ({ tx, params, body }) => {
       const subscription = subscriptionOf(tx, params);
       if (subscription === undefined) return err(missing('Subscription'));

@@ -74,7 +74,8 @@ const componentFields = () => ({
 const componentObject = z.object(componentFields());
 export type ComponentInput = z.output<typeof componentObject>;
 
-const createBody = schemaPerKey((kind) => z.object({ [kind]: componentObject }));
+/** The body that creates a component of a kind: the component under the kind's key. */
+export const createBody = schemaPerKey((kind) => z.object({ [kind]: componentObject }));
 
 /** Decodes the create body of a kind, `{<kind>: {...}}`; failures are a 422 `{errors: [...]}`. */
 export function decodeCreateBody(kind: ComponentKind, body: unknown): Result<ComponentInput, RouteError> {

@@ -14,6 +14,7 @@ import {
   type ComponentInput,
   CREATE_OPERATIONS,
   componentHandleProblem,
+  createBody,
   decodeCreateBody,
   updateBody,
 } from './components-input.js';
@@ -159,6 +160,7 @@ export const componentRoutes = [
     ({ kind, plural }): Route => ({
       method: 'POST',
       path: `/product_families/{product_family_id}/${plural}.json`,
+      body: createBody(kind),
       run: createComponent(kind),
     }),
   ),
@@ -181,11 +183,13 @@ export const componentRoutes = [
   {
     method: 'PUT',
     path: '/components/{component_id}.json',
+    body: updateBody,
     run: (c) => withComponent(c, (component) => updateComponent(c, component)),
   },
   {
     method: 'PUT',
     path: '/product_families/{product_family_id}/components/{component_id}.json',
+    body: updateBody,
     run: (c) => withComponent(c, (component) => updateComponent(c, component)),
   },
   {

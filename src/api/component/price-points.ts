@@ -119,6 +119,7 @@ export const componentPricePointRoutes = [
   {
     method: 'POST',
     path: `${BASE}.json`,
+    body: createBody,
     errorShape: 'field-map',
     run: (c) => withComponent(c, (component) => createPricePoint(c, component)),
   },
@@ -139,6 +140,7 @@ export const componentPricePointRoutes = [
   {
     method: 'PUT',
     path: `${BASE}/{price_point_id}.json`,
+    body: updateBody,
     errorShape: 'field-map',
     run: (c) => withPricePoint(c, (found) => updatePricePoint(c, found)),
   },

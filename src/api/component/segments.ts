@@ -95,6 +95,7 @@ export const segmentRoutes = [
   {
     method: 'POST',
     path: `${BASE}.json`,
+    body: createBody,
     errorShape: 'field-map',
     run: (context) =>
       withOwner(context, (owner) => {
@@ -115,6 +116,7 @@ export const segmentRoutes = [
   {
     method: 'PUT',
     path: `${BASE}/{segment_id}.json`,
+    body: updateBody,
     errorShape: 'field-map',
     run: (context) =>
       withSegment(context, (_owner, segment) => {

@@ -226,7 +226,12 @@ function withItem(context: RouteContext, kind: OwnerKind, then: ItemThen): Route
 function routesOf(kind: OwnerKind): Route[] {
   const base = `/${kind.plural}/{${kind.param}}/features`;
   return [
-    { method: 'POST', path: `${base}.json`, run: (c) => withOwner(c, kind, (owner) => create(c, owner)) },
+    {
+      method: 'POST',
+      path: `${base}.json`,
+      body: createBody,
+      run: (c) => withOwner(c, kind, (owner) => create(c, owner)),
+    },
     {
       method: 'GET',
       path: `${base}.json`,
@@ -250,6 +255,7 @@ function routesOf(kind: OwnerKind): Route[] {
     {
       method: 'PUT',
       path: `${base}/{id}.json`,
+      body: updateBody,
       run: (c) => withItem(c, kind, (item, t) => update(c, item, t)),
     },
     {

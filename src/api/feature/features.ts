@@ -144,7 +144,7 @@ function archive(context: RouteContext, template: FeatureTemplate): RouteResult 
 }
 
 export const featureTemplateRoutes = [
-  { method: 'POST', path: '/features.json', run: create },
+  { method: 'POST', path: '/features.json', body: createBody, run: create },
   {
     method: 'GET',
     path: '/features/{id}.json',
@@ -153,6 +153,7 @@ export const featureTemplateRoutes = [
   {
     method: 'PUT',
     path: '/features/{id}.json',
+    body: updateBody,
     run: (context) => withActiveTemplate(context, (template) => update(context, template)),
   },
   {

@@ -77,7 +77,12 @@ function create(tx: Transaction, body: unknown) {
 }
 
 export const subscriptionGroupRoutes = [
-  { method: 'POST', path: '/subscription_groups.json', run: ({ tx, body }) => create(tx, body) },
+  {
+    method: 'POST',
+    path: '/subscription_groups.json',
+    body: createBody,
+    run: ({ tx, body }) => create(tx, body),
+  },
   {
     method: 'GET',
     path: '/subscription_groups.json',
@@ -120,6 +125,7 @@ export const subscriptionGroupRoutes = [
   {
     method: 'PUT',
     path: '/subscription_groups/{uid}.json',
+    body: updateBody,
     run: ({ tx, params, body }) => {
       const group = findGroup(tx, params['uid'] ?? '');
       if (group === undefined) return err(missing('Subscription group'));

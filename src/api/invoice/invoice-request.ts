@@ -101,7 +101,8 @@ const addressShape = z.object({
   zip: zText().nullish(),
   country: zText().nullish(),
 });
-const bodyShape = z.object({
+/** The body an ad hoc invoice request decodes to (the fast path over its lines gives the same answer). */
+export const invoiceRequestBody = z.object({
   invoice: z.object({
     line_items: z.array(lineShape).max(MAX_LINES).optional(),
     coupons: z.array(couponShape).max(100).optional(),
@@ -276,7 +277,7 @@ function decodeWithZod(
   checkedLines?: readonly RequestLine[],
 ): Result<InvoiceRequest, FieldErrors> {
   const errors: FieldErrors = {};
-  const parsed = bodyShape.safeParse(body);
+  const parsed = invoiceRequestBody.safeParse(body);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path =

@@ -34,6 +34,7 @@ import {
   decodeInvoiceRequest,
   type FieldErrors,
   type InvoiceRequest,
+  invoiceRequestBody,
 } from './invoice-request.js';
 import { findInvoice } from './invoices.js';
 
@@ -300,12 +301,14 @@ export const adHocInvoiceRoutes = [
   {
     method: 'POST',
     path: '/subscriptions/{subscription_id}/invoices.json',
+    body: invoiceRequestBody,
     errorShape: 'field-map',
     run: ({ tx, params, body }) => createAdHocInvoice(tx, params['subscription_id'] ?? '', body),
   },
   {
     method: 'PUT',
     path: '/subscriptions/{subscription_id}/invoices/{uid}.json',
+    body: invoiceRequestBody,
     errorShape: 'field-map',
     run: ({ tx, params, body }) =>
       updateAdHocInvoice(tx, params['subscription_id'] ?? '', params['uid'] ?? '', body),
