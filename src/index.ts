@@ -18,6 +18,7 @@ export type {
   WireMethod,
   WireParams,
   WirePath,
+  WireQuery,
   WireResponse,
   WireRoute,
 } from './api/wire-types.js';

@@ -6,7 +6,7 @@
 
 import { handle } from './handle.js';
 import type { ApiRequest, HandleContext, HandleResult } from './types.js';
-import type { WireBody, WireMethod, WireParams, WirePath, WireResponse } from './wire-types.js';
+import type { WireBody, WireMethod, WireParams, WirePath, WireQuery, WireResponse } from './wire-types.js';
 
 /** An error answer: `{errors: [...]}`, `{errors: {field: [...]}}` or `{errors: "..."}`, with any extra fields. */
 export interface WireError {
@@ -21,7 +21,7 @@ export type RouteCall<M extends WireMethod, P extends string> = HandleContext & 
   /** The request body, as the route decodes it. */
   readonly body?: WireBody<M, P>;
   /** Query parameters. */
-  readonly query?: ApiRequest['query'];
+  readonly query?: WireQuery<M, P>;
   /** Request headers (credentials, say). */
   readonly headers?: ApiRequest['headers'];
 };
@@ -46,6 +46,13 @@ export type RouteAnswer<M extends WireMethod, P extends string> = HandleResult &
         readonly body: WireError;
       }
   );
+
+/** Query values as `handle` takes them: text. */
+function queryOf(query: Readonly<Record<string, string | number | undefined>>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) values[name] = String(value);
+  return values;
+}
 
 /** The path of a template with its parameters filled in, each encoded as one path segment. */
 function fill(template: string, params: Readonly<Record<string, string | number>>): string {
@@ -72,7 +79,7 @@ export function callRoute<M extends WireMethod, P extends WirePath<M>>(
     method,
     path: fill(path, params ?? {}),
     ...(body === undefined ? {} : { body }),
-    ...(query === undefined ? {} : { query }),
+    ...(query === undefined ? {} : { query: queryOf(query) }),
     ...(headers === undefined ? {} : { headers }),
   };
   const result = handle(state, request, context);

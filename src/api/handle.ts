@@ -20,7 +20,7 @@ import { Transaction } from '../engine/transaction.js';
 import { type Instant, toInstant } from '../kernel/time.js';
 import { isAuthorized } from './auth.js';
 import { errorResponse, routeErrorResponse } from './errors.js';
-import { parseQuery } from './query.js';
+import { declaredQuery, parseQuery } from './query.js';
 import { createRouter } from './router.js';
 import { routes } from './routes.js';
 import type { ApiRequest, ApiResponse, HandleContext, HandleFault, HandleResult } from './types.js';
@@ -162,8 +162,10 @@ export function answer(
   if (!body.ok) return refused(progress, errorResponse(400, 'The request body is not valid JSON.'));
 
   const tx = new Transaction(caughtUp.state, now);
-  const result = match.route.run({ tx, params: match.params, query, body: body.value, gateway });
-  if (!result.ok) return refused(progress, routeErrorResponse(result.error, match.route.errorShape));
+  const route = match.route;
+  const routeQuery = declaredQuery(query, route.query, `${route.method} ${route.path}`);
+  const result = route.run({ tx, params: match.params, query: routeQuery, body: body.value, gateway });
+  if (!result.ok) return refused(progress, routeErrorResponse(result.error, route.errorShape));
 
   const decided = tx.changes();
   // A read that found nothing due leaves the very same state; anything else also records the clock.

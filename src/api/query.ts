@@ -91,3 +91,55 @@ export function parseQuery(
   }
   return new ParsedQuery(values);
 }
+
+/**
+ * A route's view of the query: only the parameters it declares (`Route.query`) can be read. The
+ * declaration is what the wire types and the OpenAPI document say a route accepts, so a read of an
+ * undeclared name is a bug in the route, and fails loudly rather than letting the two drift apart.
+ */
+class DeclaredQuery implements QueryParams {
+  constructor(
+    private readonly query: QueryParams,
+    private readonly declared: ReadonlySet<string>,
+    private readonly route: string,
+  ) {}
+
+  private check(name: string): string {
+    if (!this.declared.has(name))
+      throw new Error(`${this.route} reads the query parameter "${name}", which it does not declare`);
+    return name;
+  }
+
+  get(name: string): string | undefined {
+    return this.query.get(this.check(name));
+  }
+
+  list(name: string): string[] {
+    return this.query.list(this.check(name));
+  }
+
+  has(name: string): boolean {
+    return this.query.has(this.check(name));
+  }
+
+  names(): string[] {
+    return this.query.names().filter((name) => this.declared.has(name));
+  }
+}
+
+const declaredSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+/** The query as a route may read it: the parameters `names` declares. */
+export function declaredQuery(
+  query: QueryParams,
+  names: readonly string[] | undefined,
+  route: string,
+): QueryParams {
+  const list = names ?? [];
+  let declared = declaredSets.get(list);
+  if (declared === undefined) {
+    declared = new Set(list);
+    declaredSets.set(list, declared);
+  }
+  return new DeclaredQuery(query, declared, route);
+}

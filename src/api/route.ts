@@ -43,6 +43,11 @@ export interface Route<M extends HttpMethod = HttpMethod, P extends string = str
   readonly path: P;
   /** The body it decodes (the same schema its `run` uses), for the wire types and the OpenAPI document. */
   readonly body?: z.ZodType;
+  /**
+   * The query parameters it reads, as `QueryParams` names them (`filter.ids` for `filter[ids]`): only
+   * these can be read, and they are what the wire types and the OpenAPI document list.
+   */
+  readonly query?: readonly string[];
   readonly errorShape?: ErrorShape;
   readonly run: (context: RouteContext) => RouteResult;
 }

@@ -61,6 +61,21 @@ export type WireBody<M extends WireMethod, P extends string> =
     ? z.input<Schema>
     : unknown;
 
+/** A `QueryParams` name as the wire writes it: `filter.ids` is `filter[ids]`. */
+type WireName<N extends string> = N extends `${infer Head}.${infer Tail}` ? `${Head}[${Tail}]` : N;
+
+/**
+ * The query parameters `method path` reads, as the wire names them, each optional: a route reads only
+ * what it declares (`Route.query`), so this is the whole list.
+ * @example type ListCustomers = WireQuery<'GET', '/customers.json'>; // { page?: string; per_page?: string; direction?: string; q?: string }
+ */
+export type WireQuery<M extends WireMethod, P extends string> =
+  RouteAt<M, P> extends {
+    readonly query: readonly (infer Name extends string)[];
+  }
+    ? { readonly [K in WireName<Name>]?: string | number }
+    : Record<never, never>;
+
 /** The path parameters a template names: `{id}` in `/customers/{id}.json` is `id`. */
 export type WireParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
   ? { readonly [K in Name | keyof WireParams<Rest>]: string | number }

@@ -4,12 +4,14 @@
  * schema decodes. The type assertions are checked by the type check; the calls run for real.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { declaredQuery, parseQuery } from '../../src/api/query.js';
 import {
   callRoute,
   createSite,
   type WireBody,
   type WireParams,
   type WirePath,
+  type WireQuery,
   type WireResponse,
 } from '../../src/index.js';
 
@@ -52,6 +54,32 @@ describe('callRoute', () => {
   it('fills and encodes path parameters, one segment each', () => {
     const answer = callRoute(createSite(), 'GET', '/customers/{id}.json', { now, params: { id: '1/../2' } });
     expect(answer.status).toBe(404);
+  });
+});
+
+describe('declared query parameters', () => {
+  it('are the only ones a route can read, and the ones its wire type lists', () => {
+    expectTypeOf<WireQuery<'GET', '/customers.json'>>().toEqualTypeOf<{
+      readonly page?: string | number;
+      readonly per_page?: string | number;
+      readonly direction?: string | number;
+      readonly q?: string | number;
+    }>();
+    expectTypeOf<'filter[archived_at]'>().toExtend<
+      keyof WireQuery<'GET', '/components/{component_id}/price_points.json'>
+    >();
+    const listed = callRoute(createSite(), 'GET', '/customers.json', { now, query: { per_page: 1, q: 'x' } });
+    expect(listed).toMatchObject({ ok: true, status: 200, body: [] });
+
+    const parsed = parseQuery('page=2&filter[ids]=1,2&other=3', undefined);
+    if (parsed === undefined) throw new Error('unparsed');
+    const declared = declaredQuery(parsed, ['page', 'filter.ids'], 'GET /things.json');
+    expect(declared.get('page')).toBe('2');
+    expect(declared.list('filter.ids')).toEqual(['1', '2']);
+    expect(declared.names()).toEqual(['page', 'filter.ids']);
+    expect(() => declared.get('other')).toThrow(
+      'GET /things.json reads the query parameter "other", which it does not declare',
+    );
   });
 });
 

@@ -56,6 +56,7 @@ export const allocationRoutes = [
   {
     method: 'GET',
     path: '/subscriptions/{subscription_id}/components/{component_id}/allocations.json',
+    query: ['page', 'per_page'],
     run: ({ tx, params, query }) => {
       const subscription = subscriptionOf(tx, params);
       if (subscription === undefined) return err(missing('Subscription'));

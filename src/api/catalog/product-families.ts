@@ -70,6 +70,7 @@ export const productFamilyRoutes = [
   {
     method: 'GET',
     path: '/product_families.json',
+    query: ['page', 'per_page'],
     run: ({ tx, query }) => {
       const page = paging(query);
       if (!page.ok) return page;

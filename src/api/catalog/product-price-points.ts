@@ -149,6 +149,7 @@ export const productPricePointRoutes = [
   {
     method: 'GET',
     path: '/products/{product_id}/price_points.json',
+    query: ['filter.archived_at'],
     run: ({ tx, params, query }) => {
       const product = findProduct(tx, params['product_id'] ?? '');
       if (product === undefined) return err(missing('Product'));

@@ -147,11 +147,13 @@ export const productRoutes = [
   {
     method: 'GET',
     path: '/products.json',
+    query: ['page', 'per_page', 'include_archived'],
     run: ({ tx, query }) => listProducts(tx, query.get('include_archived') === 'true', query, null),
   },
   {
     method: 'GET',
     path: '/product_families/{product_family_id}/products.json',
+    query: ['page', 'per_page', 'include_archived'],
     run: ({ tx, params, query }) => {
       const family = findRef(
         tx,

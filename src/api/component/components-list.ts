@@ -114,11 +114,38 @@ function listComponents(tx: Transaction, query: QueryParams, familyId: number | 
   );
 }
 
+/** The query parameters of the listing (dates and filters as the official API names them). */
+const COMPONENT_LIST_QUERY = [
+  'page',
+  'per_page',
+  'include_archived',
+  'use_site_exchange_rate',
+  'filter.ids',
+  'filter.include_archived',
+  'filter.use_site_exchange_rate',
+  'date_field',
+  'start_date',
+  'end_date',
+  'start_datetime',
+  'end_datetime',
+  'filter.date_field',
+  'filter.start_date',
+  'filter.end_date',
+  'filter.start_datetime',
+  'filter.end_datetime',
+] as const;
+
 export const componentListRoutes = [
-  { method: 'GET', path: '/components.json', run: ({ tx, query }) => listComponents(tx, query, null) },
+  {
+    method: 'GET',
+    path: '/components.json',
+    query: COMPONENT_LIST_QUERY,
+    run: ({ tx, query }) => listComponents(tx, query, null),
+  },
   {
     method: 'GET',
     path: '/product_families/{product_family_id}/components.json',
+    query: COMPONENT_LIST_QUERY,
     run: ({ tx, params, query }: RouteContext) => {
       const family = findRef(
         tx,

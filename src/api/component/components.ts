@@ -167,6 +167,7 @@ export const componentRoutes = [
   {
     method: 'GET',
     path: '/components/lookup.json',
+    query: ['handle'],
     run: ({ tx, query }) => {
       const handle = query.get('handle');
       if (handle === undefined || handle.trim() === '') return err(asList(problem('handle', 'is required')));

@@ -126,11 +126,13 @@ export const componentPricePointRoutes = [
   {
     method: 'GET',
     path: `${BASE}.json`,
+    query: ['page', 'per_page', 'currency_prices', 'filter.archived_at', 'filter.type'],
     run: (c) => withComponent(c, (component) => listPricePoints(c, component)),
   },
   {
     method: 'GET',
     path: `${BASE}/{price_point_id}.json`,
+    query: ['currency_prices'],
     run: (c) =>
       withPricePoint(c, ({ point }) => {
         const currencyPrices = currencyPricesFlag(c.query);

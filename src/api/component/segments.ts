@@ -110,6 +110,14 @@ export const segmentRoutes = [
   {
     method: 'GET',
     path: `${BASE}.json`,
+    query: [
+      'page',
+      'per_page',
+      'filter.segment_property_1_value',
+      'filter.segment_property_2_value',
+      'filter.segment_property_3_value',
+      'filter.segment_property_4_value',
+    ],
     errorShape: 'field-map',
     run: (context) => withOwner(context, (owner) => listSegments(context, owner)),
   },

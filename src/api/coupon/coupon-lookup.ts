@@ -55,6 +55,7 @@ export const couponLookupRoutes = [
   {
     method: 'GET',
     path: '/coupons/find.json',
+    query: ['code', 'product_family_id'],
     run: ({ tx, query }) => {
       const found = lookup(tx, query, query.get('product_family_id'));
       if (!found.ok) return err(missing(found.error === 'family' ? 'Product family' : 'Coupon'));
@@ -64,12 +65,14 @@ export const couponLookupRoutes = [
   {
     method: 'GET',
     path: '/coupons/validate.json',
+    query: ['code', 'product_family_id'],
     errorShape: 'message',
     run: ({ tx, query }) => validate(tx, query, query.get('product_family_id')),
   },
   {
     method: 'GET',
     path: '/product_families/{product_family_id}/coupons/validate.json',
+    query: ['code'],
     errorShape: 'message',
     run: ({ tx, params, query }) => validate(tx, query, params['product_family_id'] ?? ''),
   },

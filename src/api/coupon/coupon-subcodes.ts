@@ -93,6 +93,7 @@ export const couponSubcodeRoutes = [
   {
     method: 'GET',
     path: '/coupons/{coupon_id}/codes.json',
+    query: ['page', 'per_page'],
     run: (context) =>
       withCoupon(context, (coupon) => {
         const page = paging(context.query);

@@ -53,6 +53,28 @@ function listCoupons(tx: Transaction, query: QueryParams, familyId: number | nul
   return reply(200, (state) => coupons.map((coupon) => ({ coupon: presentCoupon(state, coupon) })));
 }
 
+/** The query parameters of the listing (dates and filters as the official API names them). */
+const COUPON_LIST_QUERY = [
+  'page',
+  'per_page',
+  'include_archived',
+  'use_site_exchange_rate',
+  'filter.ids',
+  'filter.include_archived',
+  'filter.use_site_exchange_rate',
+  'date_field',
+  'start_date',
+  'end_date',
+  'start_datetime',
+  'end_datetime',
+  'filter.date_field',
+  'filter.start_date',
+  'filter.end_date',
+  'filter.start_datetime',
+  'filter.end_datetime',
+  'filter.codes',
+] as const;
+
 export const couponRoutes = [
   {
     method: 'POST',
@@ -114,11 +136,13 @@ export const couponRoutes = [
   {
     method: 'GET',
     path: '/coupons.json',
+    query: COUPON_LIST_QUERY,
     run: ({ tx, query }) => listCoupons(tx, query, null),
   },
   {
     method: 'GET',
     path: '/product_families/{product_family_id}/coupons.json',
+    query: COUPON_LIST_QUERY,
     run: ({ tx, params, query }) => {
       const family = findFamily(tx, params['product_family_id'] ?? '');
       if (family === undefined) return err(missing('Product family'));

@@ -50,6 +50,7 @@ export const customerRoutes = [
   {
     method: 'GET',
     path: '/customers.json',
+    query: ['page', 'per_page', 'direction', 'q'],
     run: ({ tx, query }) => {
       const page = paging(query, 50);
       if (!page.ok) return page;
@@ -82,6 +83,7 @@ export const customerRoutes = [
   {
     method: 'GET',
     path: '/customers/lookup.json',
+    query: ['reference'],
     run: ({ tx, query }) => {
       const reference = query.get('reference');
       const id =

@@ -78,10 +78,26 @@ function subscriptionPage(state: SiteState, subscriptionId: number, request: Eve
   return selected;
 }
 
+/** The query parameters of the listing (dates and filters as the official API names them). */
+const EVENT_QUERY = [
+  'page',
+  'per_page',
+  'direction',
+  'since_id',
+  'max_id',
+  'filter',
+  'date_field',
+  'start_date',
+  'end_date',
+  'start_datetime',
+  'end_datetime',
+] as const;
+
 export const eventRoutes = [
   {
     method: 'GET',
     path: '/events.json',
+    query: EVENT_QUERY,
     run: ({ tx, query }) => {
       const request = readEventQuery(tx.state, query, true);
       if (!request.ok) return request;
@@ -92,6 +108,7 @@ export const eventRoutes = [
   {
     method: 'GET',
     path: '/events/count.json',
+    query: EVENT_QUERY,
     run: ({ tx, query }) => {
       const request = readEventQuery(tx.state, query, true);
       if (!request.ok) return request;
@@ -103,6 +120,7 @@ export const eventRoutes = [
   {
     method: 'GET',
     path: '/subscriptions/{subscription_id}/events.json',
+    query: ['page', 'per_page', 'direction', 'since_id', 'max_id', 'filter'],
     run: ({ tx, query, params }) => {
       const subscription = tx.get('subscriptions', Number(params['subscription_id']));
       if (subscription === undefined || !/^\d+$/.test(params['subscription_id'] ?? ''))

@@ -59,6 +59,7 @@ export const apiExportRoutes = [
   {
     method: 'GET',
     path: '/api_exports/proforma_invoices/{batch_id}/rows.json?',
+    query: ['page', 'per_page'],
     run: ({ tx, params, query }) => {
       const batch = findExport(tx, params['batch_id'] ?? '');
       if (batch === undefined) return err(missing('Batch job'));

@@ -98,5 +98,20 @@ function listTemplates(tx: Transaction, query: QueryParams): RouteResult {
 }
 
 export const featureTemplateListRoutes = [
-  { method: 'GET', path: '/features.json', run: ({ tx, query }) => listTemplates(tx, query) },
+  {
+    method: 'GET',
+    path: '/features.json',
+    query: [
+      'page',
+      'per_page',
+      'kind',
+      'q',
+      'sort_by',
+      'sort_direction',
+      'status',
+      'updated_from',
+      'updated_to',
+    ],
+    run: ({ tx, query }) => listTemplates(tx, query),
+  },
 ] as const satisfies readonly Route[];

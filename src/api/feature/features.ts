@@ -159,6 +159,7 @@ export const featureTemplateRoutes = [
   {
     method: 'DELETE',
     path: '/features/{id}.json',
+    query: ['remove_from_catalog'],
     run: (context) => withActiveTemplate(context, (template) => archive(context, template)),
   },
   {

@@ -86,6 +86,7 @@ export const subscriptionGroupRoutes = [
   {
     method: 'GET',
     path: '/subscription_groups.json',
+    query: ['page', 'per_page', 'include', 'include[]'],
     run: ({ tx, query }) => {
       const page = paging(query);
       if (!page.ok) return page;
@@ -103,6 +104,7 @@ export const subscriptionGroupRoutes = [
   {
     method: 'GET',
     path: '/subscription_groups/lookup.json',
+    query: ['subscription_id'],
     run: ({ tx, query }) => {
       const text = query.get('subscription_id');
       const id = parseId(text);

@@ -57,6 +57,7 @@ export const invoiceRoutes = [
     // listConsolidatedInvoiceSegments: the child invoices of a consolidated (parent) invoice.
     method: 'GET',
     path: '/invoices/{uid}/segments.json',
+    query: ['page', 'per_page', 'direction'],
     run: ({ tx, params, query }) => {
       const invoice = findInvoice(tx, params['uid'] ?? '');
       if (invoice === undefined) return err(missing('Invoice'));
@@ -80,6 +81,7 @@ export const invoiceRoutes = [
   {
     method: 'GET',
     path: '/invoices.json',
+    query: ['page', 'per_page', 'direction', 'status', 'subscription_id', 'subscription_group_uid'],
     run: ({ tx, query }) => {
       const page = paging(query);
       if (!page.ok) return page;

@@ -54,6 +54,7 @@ export const proformaRoutes = [
   {
     method: 'GET',
     path: '/subscriptions/{subscription_id}/proforma_invoices.json',
+    query: ['page', 'per_page', 'direction', 'status'],
     run: ({ tx, params, query }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));

@@ -30,13 +30,23 @@ const ERROR_SCHEMA: Json = {
 /** The path as OpenAPI names it: the optional `.json` suffix written out. */
 const openApiPath = (path: string): string => path.replace(/\.json\?$/, '.json');
 
-const parametersOf = (path: string): Json[] =>
-  [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+/** A `QueryParams` name as the wire writes it: `filter.ids` is `filter[ids]`. */
+const wireName = (name: string): string => name.replace(/\.(.+)$/, '[$1]');
+
+const parametersOf = (route: Route): Json[] => [
+  ...[...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
     required: true,
     schema: { type: 'string' },
-  }));
+  })),
+  ...(route.query ?? []).map((name) => ({
+    name: wireName(name),
+    in: 'query',
+    required: false,
+    schema: { type: 'string' },
+  })),
+];
 
 const operationId = (route: Route): string =>
   `${route.method.toLowerCase()}${openApiPath(route.path)
@@ -51,7 +61,7 @@ function operationOf(route: Route): Json {
     presented === undefined
       ? { description: 'Success' }
       : { description: 'Success', content: { 'application/json': { schema: presented } } };
-  const parameters = parametersOf(route.path);
+  const parameters = parametersOf(route);
   return {
     operationId: operationId(route),
     ...(parameters.length === 0 ? {} : { parameters }),

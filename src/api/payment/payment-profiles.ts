@@ -268,6 +268,7 @@ export const paymentProfileRoutes = [
   {
     method: 'GET',
     path: '/payment_profiles.json',
+    query: ['customer_id'],
     run: ({ tx, query }) => {
       const customerId = query.get('customer_id');
       const profiles =

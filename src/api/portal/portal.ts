@@ -96,6 +96,7 @@ export const portalRoutes = [
   {
     method: 'POST',
     path: '/portal/customers/{customer_id}/enable.json',
+    query: ['auto_invite'],
     run: ({ tx, params, query }): RouteResult => {
       const found = findCustomer(tx, params);
       if (!found.ok) return found;

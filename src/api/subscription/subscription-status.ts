@@ -125,6 +125,7 @@ export const subscriptionStatusRoutes = [
   {
     method: 'PUT',
     path: '/subscriptions/{subscription_id}/reactivate.json',
+    query: ['coupon_code', 'include_trial', 'resume', 'resume.require_resume'],
     body: reactivateBody,
     run: ({ tx, params, body, query, gateway }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');

@@ -138,6 +138,7 @@ export const subscriptionRoutes = [
   {
     method: 'GET',
     path: '/subscriptions.json',
+    query: ['page', 'per_page', 'direction', 'state'],
     run: ({ tx, query }) => {
       const page = paging(query);
       if (!page.ok) return page;

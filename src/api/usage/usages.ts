@@ -84,6 +84,7 @@ export const usageRoutes = [
   {
     method: 'GET',
     path: '/subscriptions/{subscription_id}/components/{component_id}/usages.json',
+    query: ['page', 'per_page', 'since_id', 'max_id', 'since_date', 'until_date'],
     run: ({ tx, params, query }) => {
       const subscription = findSubscription(tx, params['subscription_id'] ?? '');
       if (subscription === undefined) return err(missing('Subscription'));
