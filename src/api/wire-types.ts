@@ -71,6 +71,7 @@ type WireName<N extends string> = N extends `${infer Head}.${infer Tail}` ? `${H
  */
 export type WireQuery<M extends WireMethod, P extends string> =
   RouteAt<M, P> extends {
+    /** The names of the query parameters the route declares. */
     readonly query: readonly (infer Name extends string)[];
   }
     ? { readonly [K in WireName<Name>]?: string | number }
