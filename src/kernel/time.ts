@@ -221,27 +221,39 @@ export interface CalendarStep {
 export function shiftFromAnchor(anchor: Instant, zone: string, step: CalendarStep, n: number): Instant {
   const months = (step.months ?? 0) * n;
   const days = (step.days ?? 0) * n;
-  const anchorMs = epochMs(anchor);
   // A zero shift is the anchor itself, even when its wall time occurs twice (the repeated hour of autumn).
-  if (months === 0 && days === 0) return fromEpochMs(anchorMs);
+  if (months === 0 && days === 0) return fromEpochMs(epochMs(anchor));
+  const last = lastShift;
+  if (anchor === last.anchor && zone === last.zone && months === last.months && days === last.days) {
+    return last.shifted;
+  }
   // The anchor's wall clock moved in the calendar (date-fns keeps its time of day), then read back in the
   // zone once, so that only the target wall time meets the zone's gaps and repeats.
-  const target = addCalendarDays(addMonths(wallDate(wallOf(anchorMs, zone)), months), days);
-  return fromEpochMs(instantOfWall(target.getTime(), zone));
+  const wall = wallDate(wallOf(epochMs(anchor), zone));
+  const target = days === 0 ? addMonths(wall, months) : addCalendarDays(addMonths(wall, months), days);
+  const shifted = fromEpochMs(instantOfWall(target.getTime(), zone));
+  lastShift = { anchor, zone, months, days, shifted };
+  return shifted;
 }
 
-/** Zones checked with `isTimeZone`: `tzOffset` reads offsets out of some unknown names ("Foo+05"). */
-const knownZones = new Set<string>();
+/**
+ * A cache around the library (issue 24 item 3): the last shift computed. Period n's end is period n + 1's
+ * start, so listing periods in order, or renewing a subscription period after period, asks for each
+ * boundary twice in a row; without it date-fns's month arithmetic made a listing a fifth slower.
+ */
+let lastShift: {
+  readonly anchor: string;
+  readonly zone: string;
+  readonly months: number;
+  readonly days: number;
+  readonly shifted: Instant;
+} = { anchor: '', zone: '', months: Number.NaN, days: Number.NaN, shifted: '' };
 
 /**
  * Milliseconds east of UTC in `zone` at an epoch millisecond, from @date-fns/tz's `tzOffset` (minutes,
- * with historical seconds as a fraction). Throws a `RangeError` for an unknown zone.
+ * with historical seconds as a fraction).
  */
-function offsetAt(ms: number, zone: string): number {
-  if (!knownZones.has(zone)) {
-    if (!isTimeZone(zone)) throw new RangeError(`Invalid time zone specified: ${zone}`);
-    knownZones.add(zone);
-  }
+function libraryOffset(ms: number, zone: string): number {
   const date = new Date(ms);
   const minutes = tzOffset(zone, date);
   // `tzOffset` drops the sign of an offset west of UTC by less than an hour ("GMT-00:44:30" reads as +44.5,
@@ -249,6 +261,39 @@ function offsetAt(ms: number, zone: string): number {
   const signed =
     minutes > 0 && minutes < 60 && tzName(zone, date, 'short').startsWith('GMT-') ? -minutes : minutes;
   return Math.round(signed * 60) * 1000;
+}
+
+const HOUR_MS = 3_600_000;
+/** Bounds the offsets kept for one zone (about 11 years of hours). */
+const MAX_CACHED_HOURS = 100_000;
+/**
+ * A cache around the library (issue 24 item 3: `tzOffset` formats through Intl on every call, which made a
+ * listing of periods five times slower). For each zone in use, the library's offset over each UTC hour
+ * asked about, when it gives the same offset at the hour's first and last millisecond (offsets never change
+ * twice within an hour), else NaN: an hour holding a change asks the library on every call. A zone gets its
+ * map once `isTimeZone` has accepted it, since `tzOffset` reads offsets out of some unknown names ("Foo+05").
+ */
+const hourOffsets = new Map<string, Map<number, number>>();
+
+/** Milliseconds east of UTC in `zone` at an epoch millisecond. Throws a `RangeError` for an unknown zone. */
+function offsetAt(ms: number, zone: string): number {
+  let offsets = hourOffsets.get(zone);
+  if (offsets === undefined) {
+    if (!isTimeZone(zone)) throw new RangeError(`Invalid time zone specified: ${zone}`);
+    offsets = new Map();
+    hourOffsets.set(zone, offsets);
+  }
+  if (!Number.isFinite(ms)) return libraryOffset(ms, zone);
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const start = hour * HOUR_MS;
+    const first = libraryOffset(start, zone);
+    offset = libraryOffset(start + HOUR_MS - 1, zone) === first ? first : Number.NaN;
+    if (offsets.size >= MAX_CACHED_HOURS) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return Number.isNaN(offset) ? libraryOffset(ms, zone) : offset;
 }
 
 /** The wall clock of `zone` at an epoch millisecond, as the epoch millisecond at which UTC shows the same. */

@@ -169,12 +169,25 @@ describe('kernel/time.ts against the implementation it replaced', () => {
   );
 
   test.prop([anchor, step, count], { numRuns: 3000 })(
-    'shiftFromAnchor from random anchors',
+    'shiftFromAnchor from random anchors, in the orders a listing and a cache meet them',
     ([at, tz], calendarStep, n) => {
-      same(
-        () => time.shiftFromAnchor(at, tz, calendarStep, n),
-        () => oracle.shiftFromAnchor(at, tz, calendarStep, n),
-      );
+      // Period n, then n again (kernel/time.ts remembers its last shift), the same in another zone and with
+      // another step, then n + 1 twice, as listing periods does.
+      const calls: readonly (readonly [string, time.CalendarStep, number])[] = [
+        [tz, calendarStep, n],
+        [tz, calendarStep, n],
+        [tz === 'UTC' ? 'Asia/Kathmandu' : 'UTC', calendarStep, n],
+        [tz, { months: 1 }, n],
+        [tz, calendarStep, n],
+        [tz, calendarStep, n + 1],
+        [tz, calendarStep, n + 1],
+      ];
+      for (const [inZone, withStep, k] of calls) {
+        same(
+          () => time.shiftFromAnchor(at, inZone, withStep, k),
+          () => oracle.shiftFromAnchor(at, inZone, withStep, k),
+        );
+      }
     },
   );
 
