@@ -198,9 +198,23 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return addCalendarDays(dayDate(date), days).toISOString().slice(0, 10);
 }
 
-/** Days in a month (0-based month of a year from 1970 on). */
-const daysInMonth = (year: number, month: number): number =>
-  getDaysInMonth(wallDate(Date.UTC(year, month, 1)));
+/**
+ * Days in a month (0-based month of a year from 1970 on), from date-fns, kept per month (a cache around the
+ * library, issue 24 item 3: every request stamped on the 29th to the 31st checks its day exists, and
+ * `getDaysInMonth` made that eight times dearer).
+ */
+function daysInMonth(year: number, month: number): number {
+  const key = year * 12 + month;
+  let days = monthLengths.get(key);
+  if (days === undefined) {
+    days = getDaysInMonth(wallDate(Date.UTC(year, month, 1)));
+    if (monthLengths.size >= MAX_CACHED_MONTHS) monthLengths.clear();
+    monthLengths.set(key, days);
+  }
+  return days;
+}
+const MAX_CACHED_MONTHS = 12_000;
+const monthLengths = new Map<number, number>();
 
 /** Days from `a` to `b`. @example daysBetween('2026-01-01', '2026-01-31') // 30 */
 export const daysBetween = (a: CalendarDate, b: CalendarDate): number =>
