@@ -199,9 +199,10 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
 }
 
 /**
- * Days in a month (0-based month of a year from 1970 on), from date-fns, kept per month (a cache around the
- * library, issue 24 item 3: every request stamped on the 29th to the 31st checks its day exists, and
- * `getDaysInMonth` made that eight times dearer).
+ * Days in a month (0-based month; `Date.UTC` reads the years 0 to 99 as 1900 to 1999, as before), from
+ * date-fns, kept per month: a cache around the library (issue 24 item 3), since every request stamped on
+ * the 29th to the 31st checks that its day exists, and `getDaysInMonth` costs five times the `Date.UTC`
+ * day it replaced (0.55 against 0.10 µs).
  */
 function daysInMonth(year: number, month: number): number {
   const key = year * 12 + month;
