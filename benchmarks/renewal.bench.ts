@@ -1,10 +1,17 @@
 /**
- * Renewal of a subscription holding 1,000 quantity-based components (per-unit prices, varied quantities):
- * `advance()` across the period end, which prices every component, builds, issues and collects the
- * renewal invoice and reschedules the subscription. The floor is a float64 loop pricing the same 1,000
- * components (quantity × unit price, summed).
+ * Renewals and billing periods (issue 24 measures its calendar arithmetic here):
+ * - a renewal of a subscription holding 1,000 quantity-based components (per-unit prices, varied
+ *   quantities): `advance()` across the period end, which prices every component, builds, issues and
+ *   collects the renewal invoice and reschedules the subscription. The floor is a float64 loop pricing
+ *   the same 1,000 components (quantity × unit price, summed);
+ * - a catch-up of 10,000 renewals: one `advance()` over 10,000 days of a daily subscription in
+ *   America/New_York (each renewal counts its period from the anchor in the site zone, across 54 DST
+ *   changes). The floor is one plain `Map` update per renewal;
+ * - a period listing: `periodOf` for periods 0 to 9,999 of a monthly subscription anchored on 31 January
+ *   at 10:00 in America/New_York (months clamp from the anchor day; the time of day is kept across DST).
+ *   The floor is the same count of naive UTC month steps (`Date.UTC` and `toISOString`, no zone, no clamp).
  */
-import { advance, type SiteState } from '../src/index.js';
+import { advance, periodOf, type SiteState } from '../src/index.js';
 import { BenchSite, idOf } from './bench-site.js';
 import { type BenchOptions, type BenchRow, label, measureAgainstFloor, seededRandom } from './harness.js';
 
@@ -83,6 +90,83 @@ function renewalCase(count: number, runs: number): BenchRow {
   };
 }
 
+const ZONE = 'America/New_York';
+const CATCH_UP_SIGNUP = '2026-01-15T12:00:00Z';
+
+/** A site in New York with one subscription to a daily product, signed up at `CATCH_UP_SIGNUP`. */
+function dailySubscriptionSite(): SiteState {
+  const site = new BenchSite({ timeZone: ZONE }, CATCH_UP_SIGNUP);
+  const family = idOf(site.ok('POST', '/product_families.json', { product_family: { name: 'Daily plans' } }));
+  site.ok('POST', `/product_families/${family}/products.json`, {
+    product: { name: 'Daily', handle: 'daily', price_in_cents: 100, interval: 1, interval_unit: 'day' },
+  });
+  site.ok('POST', '/subscriptions.json', {
+    subscription: {
+      product_handle: 'daily',
+      customer_attributes: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+      credit_card_attributes: {
+        full_number: '4111111111111111',
+        expiration_month: 12,
+        expiration_year: 2030,
+      },
+    },
+  });
+  return site.state;
+}
+
+function catchUpCase(renewals: number, runs: number): BenchRow {
+  const state = dailySubscriptionSite();
+  // One second past the end of the last period that falls due: exactly `renewals` renewals.
+  const now = new Date(Date.parse(CATCH_UP_SIGNUP) + renewals * 86_400_000 + 1000).toISOString();
+  const { ms, floorMs } = measureAgainstFloor(
+    () => {
+      const { events, complete } = advance(state, { now });
+      const renewed = events.filter((event) => event.key === 'renewal_success').length;
+      if (!complete || renewed !== renewals) throw new Error(`${renewed} renewals, ${renewals} expected`);
+    },
+    () => {
+      const store = new Map<number, number>();
+      for (let n = 0; n < renewals; n += 1) store.set(n, n);
+      return store.size;
+    },
+    runs,
+    1,
+  );
+  return {
+    name: `catch-up of ${label(renewals)} daily renewals (${ZONE})`,
+    ms,
+    floorMs,
+    note: 'one advance() over the days; floor = one plain Map update per renewal',
+  };
+}
+
+function periodListingCase(count: number, runs: number): BenchRow {
+  const anchor = '2026-01-31T15:00:00.000Z'; // 10:00 in New York
+  const step = { months: 1 };
+  const { ms, floorMs } = measureAgainstFloor(
+    () => {
+      let last = '';
+      for (let n = 0; n < count; n += 1) last = periodOf(anchor, ZONE, step, n).end;
+      return last;
+    },
+    () => {
+      let last = '';
+      for (let n = 0; n < count; n += 1) last = new Date(Date.UTC(2026, n + 1, 31, 15)).toISOString();
+      return last;
+    },
+    runs,
+    2,
+  );
+  return {
+    name: `period listing, ${label(count)} monthly periods (${ZONE}, anchor 31 January)`,
+    ms,
+    floorMs,
+    note: 'periodOf(anchor, zone, { months: 1 }, n) for each n; floor = naive UTC month steps',
+  };
+}
+
 export default function renewalBench(options: BenchOptions): BenchRow[] {
-  return options.smoke ? [renewalCase(100, 3)] : [renewalCase(1000, 9)];
+  return options.smoke
+    ? [renewalCase(100, 3), catchUpCase(100, 1), periodListingCase(100, 3)]
+    : [renewalCase(1000, 9), catchUpCase(10_000, 5), periodListingCase(10_000, 9)];
 }

@@ -86,6 +86,22 @@ describe('the import graph of src/', () => {
     expect(cycles(graph)).toEqual([]);
   });
 
+  it('imports the date libraries in kernel/time.ts only (issue 24)', () => {
+    const dateLibrary = /^(?:date-fns(?:-tz)?|@date-fns\/[\w-]+)(?:\/|$)/;
+    const importers = sourceFiles()
+      .filter((path) =>
+        specifiers(readFileSync(path, 'utf8')).some((specifier) => dateLibrary.test(specifier)),
+      )
+      .map((path) => relative(SRC, path).split(sep).join('/'));
+    expect(importers).toEqual(['kernel/time.ts']);
+    expect(
+      ['date-fns', 'date-fns/addMonths', '@date-fns/tz/tzOffset', 'date-fns-tz'].every((s) =>
+        dateLibrary.test(s),
+      ),
+    ).toBe(true);
+    expect(dateLibrary.test('date-fnsx')).toBe(false);
+  });
+
   it('imports one way: kernel ← domain ← engine ← api ← adapters ← cli', () => {
     const outward: string[] = [];
     for (const [file, imports] of graph) {

@@ -67,15 +67,22 @@ export interface Transition {
   readonly after: number;
 }
 
-/** Every offset change of each zone from 1990 to 2090, found by scanning Intl (offsets change on quarter hours). */
-function transitionsOf(tz: string): Transition[] {
+/**
+ * Every offset change of a zone from `from` to `to` (by default 1990 to 2090), found by scanning Intl
+ * (offsets change on quarter hours).
+ */
+export function transitionsOf(
+  tz: string,
+  from = Date.UTC(1990, 0, 1),
+  to = Date.UTC(2090, 0, 1),
+): Transition[] {
   const QUARTER = 900_000;
   const STEP = 30 * 96 * QUARTER;
   const offset = (ms: number) => wallMs(ms, tz) - ms;
   const found: Transition[] = [];
-  let previous = Date.UTC(1990, 0, 1);
+  let previous = from;
   let before = offset(previous);
-  for (let at = previous + STEP; at <= Date.UTC(2090, 0, 1); at += STEP) {
+  for (let at = previous + STEP; at <= to; at += STEP) {
     const after = offset(at);
     if (after !== before) {
       let low = previous;
@@ -92,7 +99,7 @@ function transitionsOf(tz: string): Transition[] {
   }
   return found;
 }
-export const TRANSITIONS = ZONES.flatMap(transitionsOf);
+export const TRANSITIONS = ZONES.flatMap((tz) => transitionsOf(tz));
 
 /** A wall time (naive UTC ms) within two hours of a transition, in its zone: in gaps, repeats, or next to them. */
 export const wallNearTransition = fc
