@@ -103,5 +103,13 @@ describe('wire types', () => {
       string | null
     >();
     expectTypeOf<WireResponse<'DELETE', '/customers/{id}.json'>>().toEqualTypeOf<undefined>();
+    // Routes built by a helper keep their own paths and answers too.
+    expectTypeOf<
+      WireResponse<'POST', '/product_families/{product_family_id}/metered_components.json'>['component']['id']
+    >().toEqualTypeOf<number>();
+    expectTypeOf<'/components/{component_id}/features/{id}/restore.json'>().toExtend<WirePath<'POST'>>();
+    expectTypeOf<'/products/{product_id}/price_points/{price_point_id}/default.json'>().toExtend<
+      WirePath<'PATCH'>
+    >();
   });
 });

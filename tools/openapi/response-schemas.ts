@@ -93,7 +93,10 @@ function presentedTypes(checker: ts.TypeChecker, route: ts.Type): ts.Type[] {
     const present = value === undefined ? undefined : propertyType(checker, value, 'present');
     const call =
       present === undefined ? undefined : checker.getNonNullableType(present).getCallSignatures()[0];
-    if (call !== undefined) bodies.push(call.getReturnType());
+    const returned = call?.getReturnType();
+    // `reply(204)` presents nothing: no body to describe.
+    if (returned !== undefined && !(returned.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)))
+      bodies.push(returned);
   }
   return bodies;
 }

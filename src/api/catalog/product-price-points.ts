@@ -57,7 +57,7 @@ const body = schemaPerKey((currency) =>
 
 type Found = { product: Product; pricePoint: ProductPricePoint };
 
-function withPricePoint(context: RouteContext, then: (found: Found) => RouteResult): RouteResult {
+function withPricePoint<T>(context: RouteContext, then: (found: Found) => RouteResult<T>): RouteResult<T> {
   const product = findProduct(context.tx, context.params['product_id'] ?? '');
   if (product === undefined) return err(missing('Product'));
   const pricePoint = findProductPricePoint(context.tx, product, context.params['price_point_id'] ?? '');
@@ -70,7 +70,7 @@ function checkHandle(
   productId: number,
   handle: string | null,
   selfId: number | null,
-): RouteResult | undefined {
+): RouteResult<never> | undefined {
   if (handle === null) return undefined;
   const owner = indexGet(tx.state.indexes.productPricePointHandles, `${productId}/${handle}`);
   const problem = handleProblem('Handle', handle, owner, selfId);
@@ -81,8 +81,16 @@ const one = (pricePoint: ProductPricePoint) => (state: SiteState) => ({
   price_point: presentProductPricePoint(state, pricePoint),
 });
 
+/** A route served under PUT and PATCH alike, each keeping its path's and answer's types. */
+function putOrPatch<const P extends string, R extends Route['run']>(path: P, run: R) {
+  return [
+    { method: 'PUT', path, run },
+    { method: 'PATCH', path, run },
+  ] as const;
+}
+
 /** Unarchives a price point (`PUT` or `PATCH …/unarchive.json`). */
-const unarchive: Route['run'] = (context) =>
+const unarchive = (context: RouteContext) =>
   withPricePoint(context, ({ pricePoint }) => {
     const restored = context.tx.put('productPricePoints', {
       ...pricePoint,
@@ -93,7 +101,7 @@ const unarchive: Route['run'] = (context) =>
   });
 
 /** Makes a price point its product's default (`PUT` or `PATCH …/default.json`). */
-const makeDefault: Route['run'] = (context) =>
+const makeDefault = (context: RouteContext) =>
   withPricePoint(context, ({ product, pricePoint }) => {
     const { tx } = context;
     if (pricePoint.archivedAt !== null)
@@ -225,14 +233,6 @@ export const productPricePointRoutes = [
       }),
   },
   // The official SDK sends PATCH for unarchive and default; the API description writes PUT: both are served.
-  ...['PUT' as const, 'PATCH' as const].map((method) => ({
-    method,
-    path: '/products/{product_id}/price_points/{price_point_id}/unarchive.json',
-    run: unarchive,
-  })),
-  ...['PUT' as const, 'PATCH' as const].map((method) => ({
-    method,
-    path: '/products/{product_id}/price_points/{price_point_id}/default.json',
-    run: makeDefault,
-  })),
+  ...putOrPatch('/products/{product_id}/price_points/{price_point_id}/unarchive.json', unarchive),
+  ...putOrPatch('/products/{product_id}/price_points/{price_point_id}/default.json', makeDefault),
 ] as const satisfies readonly Route[];

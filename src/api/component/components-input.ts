@@ -26,15 +26,6 @@ import {
   resolvePricing,
 } from './price-points-input.js';
 
-/** The create operation of each kind: the path segment after the family and the body envelope. */
-export const CREATE_OPERATIONS: readonly { readonly kind: ComponentKind; readonly plural: string }[] = [
-  { kind: 'quantity_based_component', plural: 'quantity_based_components' },
-  { kind: 'on_off_component', plural: 'on_off_components' },
-  { kind: 'metered_component', plural: 'metered_components' },
-  { kind: 'prepaid_usage_component', plural: 'prepaid_usage_components' },
-  { kind: 'event_based_component', plural: 'event_based_components' },
-];
-
 const zCredit = () => z.enum(['full', 'prorated', 'none']);
 const zName = () => zText().trim().min(1, 'cannot be blank');
 const MAX_EXTRA_PRICE_POINTS = 50;

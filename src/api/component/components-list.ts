@@ -14,7 +14,7 @@ import { findRef, missing, pageOf, paging } from '../common.js';
 import { readDateRange } from '../date-range.js';
 import { errorResponse } from '../errors.js';
 import type { QueryParams } from '../query.js';
-import { type Route, type RouteContext, type RouteError, type RouteResult, reply } from '../route.js';
+import { type Route, type RouteContext, type RouteError, reply } from '../route.js';
 import { presentComponent } from './components-present.js';
 
 /** A listing request, decoded and validated. */
@@ -99,7 +99,7 @@ function matches(tx: Transaction, component: Component, request: ComponentQuery)
 }
 
 /** One page of the matching components, in id order, as `[{component}, ...]`. */
-function listComponents(tx: Transaction, query: QueryParams, familyId: number | null): RouteResult {
+function listComponents(tx: Transaction, query: QueryParams, familyId: number | null) {
   const request = readComponentQuery(query, tx.settings.timeZone);
   if (!request.ok) return request;
   const matching = function* () {

@@ -12,7 +12,6 @@ import { type Route, type RouteContext, type RouteError, type RouteResult, reply
 import {
   buildPricePoint,
   type ComponentInput,
-  CREATE_OPERATIONS,
   componentHandleProblem,
   createBody,
   decodeCreateBody,
@@ -43,7 +42,7 @@ function addPricePoints(
   tx: Transaction,
   component: Component,
   input: ComponentInput,
-): RouteResult | undefined {
+): RouteResult<never> | undefined {
   const taken = new Set<string>();
   for (const [index, fields] of (input.price_points ?? []).entries()) {
     if (fields.name === undefined) return err(asList(problem(`price_points.${index}.name`, 'is required')));
@@ -57,7 +56,7 @@ function addPricePoints(
 }
 
 function createComponent(kind: ComponentKind) {
-  return ({ tx, params, body }: RouteContext): RouteResult => {
+  return ({ tx, params, body }: RouteContext) => {
     const family = findFamily(tx, params['product_family_id'] ?? '');
     if (family === undefined) return err(missing('Product family'));
     const decoded = decodeCreateBody(kind, body);
@@ -109,7 +108,10 @@ function createComponent(kind: ComponentKind) {
 }
 
 /** The component of a path: by id or handle, and inside the path's product family when it names one. */
-function withComponent(context: RouteContext, then: (component: Component) => RouteResult): RouteResult {
+function withComponent<T>(
+  context: RouteContext,
+  then: (component: Component) => RouteResult<T>,
+): RouteResult<T> {
   const { tx, params } = context;
   const familyRef = params['product_family_id'];
   const family = familyRef === undefined ? undefined : findFamily(tx, familyRef);
@@ -123,7 +125,7 @@ function withComponent(context: RouteContext, then: (component: Component) => Ro
 const show = (component: Component) =>
   reply(200, (state) => ({ component: presentComponent(state, component) }));
 
-function updateComponent(context: RouteContext, component: Component): RouteResult {
+function updateComponent(context: RouteContext, component: Component) {
   const { tx } = context;
   const decoded = decodeBody(updateBody, context.body);
   if (!decoded.ok) return decoded;
@@ -155,15 +157,23 @@ function updateComponent(context: RouteContext, component: Component): RouteResu
   return show(updated);
 }
 
+/** The create route of one kind of component, typed with its own path. */
+function createRoute<const Plural extends string>(kind: ComponentKind, plural: Plural) {
+  return {
+    method: 'POST',
+    path: `/product_families/{product_family_id}/${plural}.json`,
+    body: createBody(kind),
+    run: createComponent(kind),
+  } as const satisfies Route;
+}
+
 export const componentRoutes = [
-  ...CREATE_OPERATIONS.map(
-    ({ kind, plural }): Route => ({
-      method: 'POST',
-      path: `/product_families/{product_family_id}/${plural}.json`,
-      body: createBody(kind),
-      run: createComponent(kind),
-    }),
-  ),
+  createRoute('quantity_based_component', 'quantity_based_components'),
+  createRoute('on_off_component', 'on_off_components'),
+  createRoute('metered_component', 'metered_components'),
+  createRoute('prepaid_usage_component', 'prepaid_usage_components'),
+  createRoute('event_based_component', 'event_based_components'),
+
   {
     method: 'GET',
     path: '/components/lookup.json',

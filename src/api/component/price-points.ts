@@ -33,12 +33,15 @@ function currencyPricesFlag(query: QueryParams): Result<boolean, RouteError> {
 
 type Found = { readonly component: Component; readonly point: ComponentPricePoint };
 
-function withComponent(context: RouteContext, then: (component: Component) => RouteResult): RouteResult {
+function withComponent<T>(
+  context: RouteContext,
+  then: (component: Component) => RouteResult<T>,
+): RouteResult<T> {
   const component = findComponent(context.tx, context.params['component_id'] ?? '');
   return component === undefined ? err(missing('Component')) : then(component);
 }
 
-function withPricePoint(context: RouteContext, then: (found: Found) => RouteResult): RouteResult {
+function withPricePoint<T>(context: RouteContext, then: (found: Found) => RouteResult<T>): RouteResult<T> {
   return withComponent(context, (component) => {
     const point = findComponentPricePoint(context.tx, component, context.params['price_point_id'] ?? '');
     return point === undefined ? err(missing('Price point')) : then({ component, point });
@@ -48,7 +51,7 @@ function withPricePoint(context: RouteContext, then: (found: Found) => RouteResu
 const one = (point: ComponentPricePoint, currencyPrices = false) =>
   reply(200, (state) => ({ price_point: presentComponentPricePoint(state, point, currencyPrices) }));
 
-function createPricePoint(context: RouteContext, component: Component): RouteResult {
+function createPricePoint(context: RouteContext, component: Component) {
   const { tx } = context;
   const decoded = decodeFields(createBody, context.body, 'price_point');
   if (!decoded.ok) return decoded;
@@ -60,7 +63,7 @@ function createPricePoint(context: RouteContext, component: Component): RouteRes
   return reply(201, (state) => ({ price_point: presentComponentPricePoint(state, point) }));
 }
 
-function updatePricePoint(context: RouteContext, { component, point }: Found): RouteResult {
+function updatePricePoint(context: RouteContext, { component, point }: Found) {
   const { tx } = context;
   const decoded = decodeFields(updateBody, context.body, 'price_point');
   if (!decoded.ok) return decoded;
@@ -83,7 +86,7 @@ function updatePricePoint(context: RouteContext, { component, point }: Found): R
 
 const TYPES: readonly ComponentPricePointType[] = ['catalog', 'default', 'custom'];
 
-function listPricePoints(context: RouteContext, component: Component): RouteResult {
+function listPricePoints(context: RouteContext, component: Component) {
   const { tx, query } = context;
   const page = paging(query);
   if (!page.ok) return page;

@@ -11,7 +11,7 @@ import {
 } from '../../domain/catalog/component-rules.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { decode } from '../decode.js';
-import { type Route, type RouteContext, type RouteError, type RouteResult, reply } from '../route.js';
+import { type Route, type RouteContext, type RouteError, reply } from '../route.js';
 import type { ApiResponse } from '../types.js';
 import { presentSegment } from './components-present.js';
 import type { FieldProblem } from './price-points-input.js';
@@ -48,7 +48,7 @@ function records(body: unknown, limit: number): Result<readonly unknown[], Route
   return ok(list);
 }
 
-function bulkCreate(context: RouteContext, owner: SegmentOwner): RouteResult {
+function bulkCreate(context: RouteContext, owner: SegmentOwner) {
   const { tx } = context;
   const items = records(context.body, SEGMENT_BULK_CREATE_LIMIT);
   if (!items.ok) return items;
@@ -66,7 +66,7 @@ function bulkCreate(context: RouteContext, owner: SegmentOwner): RouteResult {
   return reply(201, (state) => ({ segments: written.map((segment) => presentSegment(state, segment)) }));
 }
 
-function bulkUpdate(context: RouteContext, owner: SegmentOwner): RouteResult {
+function bulkUpdate(context: RouteContext, owner: SegmentOwner) {
   const { tx } = context;
   const items = records(context.body, SEGMENT_BULK_UPDATE_LIMIT);
   if (!items.ok) return items;

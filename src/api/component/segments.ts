@@ -23,7 +23,10 @@ import {
 } from './segments-input.js';
 
 /** The price point of the path, when its component is event-based. */
-export function withOwner(context: RouteContext, then: (owner: SegmentOwner) => RouteResult): RouteResult {
+export function withOwner<T>(
+  context: RouteContext,
+  then: (owner: SegmentOwner) => RouteResult<T>,
+): RouteResult<T> {
   const { tx, params } = context;
   const component = findComponent(tx, params['component_id'] ?? '');
   if (component === undefined) return err(missing('Component'));
@@ -36,7 +39,10 @@ export function withOwner(context: RouteContext, then: (owner: SegmentOwner) => 
   return then({ component, point, metricId });
 }
 
-function withSegment(context: RouteContext, then: (owner: SegmentOwner, segment: Segment) => RouteResult) {
+function withSegment<T>(
+  context: RouteContext,
+  then: (owner: SegmentOwner, segment: Segment) => RouteResult<T>,
+): RouteResult<T> {
   return withOwner(context, (owner) => {
     const id = Number(context.params['segment_id']);
     const segment = /^[1-9]\d{0,14}$/.test(context.params['segment_id'] ?? '')
@@ -68,7 +74,7 @@ function segmentPaging(query: QueryParams): Result<{ page: number; perPage: numb
   return ok({ page, perPage: Math.min(perPage, 200) });
 }
 
-function listSegments(context: RouteContext, owner: SegmentOwner): RouteResult {
+function listSegments(context: RouteContext, owner: SegmentOwner) {
   const { tx, query } = context;
   const page = segmentPaging(query);
   if (!page.ok) return page;

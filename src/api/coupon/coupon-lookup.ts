@@ -13,7 +13,7 @@ import { err, ok, type Result } from '../../kernel/result.js';
 import { calendarDateOf } from '../../kernel/time.js';
 import { missing } from '../common.js';
 import type { QueryParams } from '../query.js';
-import { type Route, type RouteResult, reply } from '../route.js';
+import { type Route, reply } from '../route.js';
 import { oneCoupon, presentCouponUsage } from './coupon-present.js';
 import { findFamily, withFamilyCoupon } from './coupons.js';
 
@@ -37,7 +37,7 @@ function lookup(
   return ok(resolved.coupon);
 }
 
-function validate(tx: Transaction, query: QueryParams, familyRef: string | undefined): RouteResult {
+function validate(tx: Transaction, query: QueryParams, familyRef: string | undefined) {
   const found = lookup(tx, query, familyRef);
   if (!found.ok)
     return err(notValid(found.error === 'family' ? 'Product family not found' : 'Coupon not found'));

@@ -64,14 +64,14 @@ function insert(tx: Transaction, coupon: Coupon, code: string): void {
   tx.put('couponSubcodes', { id: tx.nextId('couponSubcodes'), couponId: coupon.id, code, createdAt: tx.now });
 }
 
-const answer = (status: number, sorted: Sorted): RouteResult =>
+const answer = (status: number, sorted: Sorted) =>
   reply(status, () => ({
     created_codes: sorted.created,
     duplicate_codes: sorted.duplicate,
     invalid_codes: sorted.invalid,
   }));
 
-function withCoupon(context: RouteContext, then: (coupon: Coupon) => RouteResult): RouteResult {
+function withCoupon<T>(context: RouteContext, then: (coupon: Coupon) => RouteResult<T>): RouteResult<T> {
   const coupon = findCoupon(context.tx, context.params['coupon_id'] ?? '');
   return coupon === undefined ? err(missing('Coupon')) : then(coupon);
 }

@@ -27,10 +27,10 @@ export const findCoupon = (tx: Transaction, ref: string): Coupon | undefined => 
 };
 
 /** Runs `then` with the family and coupon of `/product_families/{pf}/coupons/{coupon_id}` (404 otherwise). */
-export function withFamilyCoupon(
+export function withFamilyCoupon<T>(
   context: RouteContext,
-  then: (family: ProductFamily, coupon: Coupon) => RouteResult,
-): RouteResult {
+  then: (family: ProductFamily, coupon: Coupon) => RouteResult<T>,
+): RouteResult<T> {
   const family = findFamily(context.tx, context.params['product_family_id'] ?? '');
   if (family === undefined) return err(missing('Product family'));
   const coupon = findCoupon(context.tx, context.params['coupon_id'] ?? '');
@@ -38,7 +38,7 @@ export function withFamilyCoupon(
   return then(family, coupon);
 }
 
-function listCoupons(tx: Transaction, query: QueryParams, familyId: number | null): RouteResult {
+function listCoupons(tx: Transaction, query: QueryParams, familyId: number | null) {
   const page = paging(query, 30);
   if (!page.ok) return page;
   const filter = readCouponFilter(query, tx.settings.timeZone);

@@ -118,7 +118,7 @@ function duplicate(tx: Transaction, item: CatalogFeature): DomainError | undefin
   return undefined;
 }
 
-function create(context: RouteContext, owner: Owner): RouteResult {
+function create(context: RouteContext, owner: Owner) {
   const { tx } = context;
   const input = decodeBody(createBody, context.body);
   if (!input.ok) return input;
@@ -158,7 +158,7 @@ function create(context: RouteContext, owner: Owner): RouteResult {
   return reply(201, oneCatalogFeature(tx.put('catalogFeatures', item)));
 }
 
-function update(context: RouteContext, item: CatalogFeature, template: FeatureTemplate): RouteResult {
+function update(context: RouteContext, item: CatalogFeature, template: FeatureTemplate) {
   const { tx } = context;
   if (item.archivedAt !== null)
     return err(
@@ -184,7 +184,7 @@ function update(context: RouteContext, item: CatalogFeature, template: FeatureTe
   return reply(200, oneCatalogFeature(updated));
 }
 
-function restore(context: RouteContext, item: CatalogFeature, template: FeatureTemplate): RouteResult {
+function restore(context: RouteContext, item: CatalogFeature, template: FeatureTemplate) {
   const { tx } = context;
   if (template.archivedAt !== null)
     return err(
@@ -205,14 +205,18 @@ function subscriptionsCount(tx: Transaction, owner: Owner): number {
   return count;
 }
 
-function withOwner(context: RouteContext, kind: OwnerKind, then: (owner: Owner) => RouteResult): RouteResult {
+function withOwner<T>(
+  context: RouteContext,
+  kind: OwnerKind,
+  then: (owner: Owner) => RouteResult<T>,
+): RouteResult<T> {
   const owner = findOwner(context.tx, kind, context.params[kind.param] ?? '');
   return owner === undefined ? err(missing(kind.label)) : then(owner);
 }
 
-type ItemThen = (item: CatalogFeature, template: FeatureTemplate) => RouteResult;
+type ItemThen<T> = (item: CatalogFeature, template: FeatureTemplate) => RouteResult<T>;
 
-function withItem(context: RouteContext, kind: OwnerKind, then: ItemThen): RouteResult {
+function withItem<T>(context: RouteContext, kind: OwnerKind, then: ItemThen<T>): RouteResult<T> {
   return withOwner(context, kind, (owner) => {
     const id = parseId(context.params['id'] ?? '');
     const item = id === undefined ? undefined : context.tx.get('catalogFeatures', id);
@@ -223,8 +227,8 @@ function withItem(context: RouteContext, kind: OwnerKind, then: ItemThen): Route
   });
 }
 
-function routesOf(kind: OwnerKind): Route[] {
-  const base = `/${kind.plural}/{${kind.param}}/features`;
+/** A catalog feature's routes under one kind of owner, typed with their own paths. */
+function routesOf<const Base extends string>(kind: OwnerKind, base: Base) {
   return [
     {
       method: 'POST',
@@ -273,7 +277,11 @@ function routesOf(kind: OwnerKind): Route[] {
       path: `${base}/{id}/restore.json`,
       run: (c) => withItem(c, kind, (item, t) => restore(c, item, t)),
     },
-  ];
+  ] as const satisfies readonly Route[];
 }
 
-export const catalogFeatureRoutes: readonly Route[] = OWNERS.flatMap(routesOf);
+const [PRODUCT, COMPONENT] = OWNERS;
+export const catalogFeatureRoutes = [
+  ...routesOf(PRODUCT, '/products/{product_id}/features'),
+  ...routesOf(COMPONENT, '/components/{component_id}/features'),
+] as const;

@@ -16,7 +16,7 @@ import { addDays, type Instant, parseCalendarDate, startOfDay } from '../../kern
 import { pageOf, paging } from '../common.js';
 import { errorResponse } from '../errors.js';
 import type { QueryParams } from '../query.js';
-import { type Route, type RouteError, type RouteResult, reply } from '../route.js';
+import { type Route, type RouteError, reply } from '../route.js';
 import { presentFeatureTemplate, templateCounts } from './features-present.js';
 
 const NONE = { components: 0, products: 0 };
@@ -46,7 +46,7 @@ function dayBound(
     : err(bad(`${name}: must be a date in the format YYYY-MM-DD`));
 }
 
-function listTemplates(tx: Transaction, query: QueryParams): RouteResult {
+function listTemplates(tx: Transaction, query: QueryParams) {
   const page = paging(query);
   if (!page.ok) return page;
   const status = query.get('status') || 'active';

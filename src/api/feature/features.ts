@@ -52,13 +52,16 @@ const inCatalog = (tx: Transaction, templateId: number): boolean => {
   return false;
 };
 
-function withActiveTemplate(context: RouteContext, then: (template: FeatureTemplate) => RouteResult) {
+function withActiveTemplate<T>(
+  context: RouteContext,
+  then: (template: FeatureTemplate) => RouteResult<T>,
+): RouteResult<T> {
   const template = findTemplate(context.tx, context.params['id'] ?? '');
   if (template === undefined || template.archivedAt !== null) return err(missing('Feature'));
   return then(template);
 }
 
-function create({ tx, body }: RouteContext): RouteResult {
+function create({ tx, body }: RouteContext) {
   const input = decodeBody(createBody, body);
   if (!input.ok) return input;
   const fields = input.value.feature;
@@ -91,7 +94,7 @@ function create({ tx, body }: RouteContext): RouteResult {
   return reply(201, oneTemplate(tx.put('featureTemplates', checked.value)));
 }
 
-function update(context: RouteContext, template: FeatureTemplate): RouteResult {
+function update(context: RouteContext, template: FeatureTemplate) {
   const { tx } = context;
   const input = decodeBody(updateBody, context.body);
   if (!input.ok) return input;
@@ -130,7 +133,7 @@ function update(context: RouteContext, template: FeatureTemplate): RouteResult {
 }
 
 /** Archives a template; with `remove_from_catalog=true` its active catalog items too. */
-function archive(context: RouteContext, template: FeatureTemplate): RouteResult {
+function archive(context: RouteContext, template: FeatureTemplate) {
   const { tx } = context;
   tx.put('featureTemplates', { ...template, archivedAt: tx.now, updatedAt: tx.now });
   if (context.query.get('remove_from_catalog') === 'true') {

@@ -72,7 +72,7 @@ function resolveCoupons(
   });
 }
 
-function createAdHocInvoice(tx: Transaction, subscriptionRef: string, body: unknown): RouteResult {
+function createAdHocInvoice(tx: Transaction, subscriptionRef: string, body: unknown) {
   const subscription = findSubscription(tx, subscriptionRef);
   if (subscription === undefined) return err(missing('Subscription'));
   const decoded = decodeInvoiceRequest(body);
@@ -130,7 +130,7 @@ function editableInvoice(
   tx: Transaction,
   subscriptionRef: string,
   uid: string,
-): { invoice: Invoice } | { error: RouteResult } {
+): { invoice: Invoice } | { error: RouteResult<never> } {
   const subscription = findSubscription(tx, subscriptionRef);
   if (subscription === undefined) return { error: err(missing('Subscription')) };
   const invoice = findInvoice(tx, uid);
@@ -189,12 +189,7 @@ function updateLines(tx: Transaction, errors: FieldErrors, invoice: Invoice, req
   return { kept, added };
 }
 
-function updateAdHocInvoice(
-  tx: Transaction,
-  subscriptionRef: string,
-  uid: string,
-  body: unknown,
-): RouteResult {
+function updateAdHocInvoice(tx: Transaction, subscriptionRef: string, uid: string, body: unknown) {
   const found = editableInvoice(tx, subscriptionRef, uid);
   if ('error' in found) return found.error;
   const invoice = found.invoice;

@@ -14,7 +14,7 @@ import { indexGet } from '../../kernel/collection.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { findRef, missing, stamp } from '../common.js';
 import { presentCustomer } from '../customer/customer-present.js';
-import { type Route, type RouteResult, reply } from '../route.js';
+import { type Route, reply } from '../route.js';
 import {
   presentManagementLink,
   presentResentInvitation,
@@ -97,7 +97,7 @@ export const portalRoutes = [
     method: 'POST',
     path: '/portal/customers/{customer_id}/enable.json',
     query: ['auto_invite'],
-    run: ({ tx, params, query }): RouteResult => {
+    run: ({ tx, params, query }) => {
       const found = findCustomer(tx, params);
       if (!found.ok) return found;
       const inviting = autoInvite(query.get('auto_invite'));
@@ -118,7 +118,7 @@ export const portalRoutes = [
   {
     method: 'GET',
     path: '/portal/customers/{customer_id}/management_link.json',
-    run: ({ tx, params }): RouteResult => {
+    run: ({ tx, params }) => {
       const found = enabledCustomer(tx, params);
       if (!found.ok) return found;
       const secret = tx.settings.portalSecret;
@@ -144,7 +144,7 @@ export const portalRoutes = [
   {
     method: 'POST',
     path: '/portal/customers/{customer_id}/invitations/invite.json',
-    run: ({ tx, params }): RouteResult => {
+    run: ({ tx, params }) => {
       const found = enabledCustomer(tx, params);
       if (!found.ok) return found;
       const invited = invite(tx, found.value);
@@ -156,7 +156,7 @@ export const portalRoutes = [
   {
     method: 'DELETE',
     path: '/portal/customers/{customer_id}/invitations/revoke.json',
-    run: ({ tx, params }): RouteResult => {
+    run: ({ tx, params }) => {
       const found = findCustomer(tx, params);
       if (!found.ok) return found;
       if (found.value.portalCustomerCreatedAt === null)
