@@ -35,11 +35,52 @@ export const siteConfigArbitrary = (): fc.Arbitrary<SiteConfig> =>
     ),
   });
 
+/** A custom line item of an ad hoc invoice request, as the API takes it. */
+export interface CustomLineRequest {
+  /** What the line is called on the invoice (not blank). */
+  readonly title: string;
+  /** How many, as a decimal string (up to 4 places). */
+  readonly quantity: string;
+  /** The price of one, as a decimal string (up to 4 places). */
+  readonly unit_price: string;
+  /** Whether the site's taxes apply to it. */
+  readonly taxable: boolean;
+}
+
+/** A percentage coupon of an ad hoc invoice request. */
+export interface PercentageCouponRequest {
+  /** The code the invoice shows for it. */
+  readonly code: string;
+  /** The percentage off, 0 to 100, as a decimal string. */
+  readonly percentage: string;
+  /** Whether it applies after earlier coupons (`compound`) or to the full price (`full-price`). */
+  readonly compounding_strategy: 'compound' | 'full-price';
+}
+
+/** A flat amount coupon of an ad hoc invoice request. */
+export interface AmountCouponRequest {
+  /** The code the invoice shows for it. */
+  readonly code: string;
+  /** The amount off, as a decimal string. */
+  readonly amount: string;
+}
+
+/** The body of an ad hoc invoice request. */
+export interface InvoiceRequestBody {
+  /** The invoice to issue. */
+  readonly invoice: {
+    /** Its custom line items, at least one. */
+    readonly line_items: readonly CustomLineRequest[];
+    /** Its ad hoc coupons, in the order they apply. */
+    readonly coupons: readonly (PercentageCouponRequest | AmountCouponRequest)[];
+  };
+}
+
 /**
  * One line item of an ad hoc invoice request (a custom item): a non-blank `title`, a `quantity` (up to
  * 1000, 4 decimals) and a `unit_price` (up to 10,000, 4 decimals) as decimal strings, and `taxable`.
  */
-export const customLineArbitrary = () =>
+export const customLineArbitrary = (): fc.Arbitrary<CustomLineRequest> =>
   fc.record({
     title: fc.string({ minLength: 1, maxLength: 20 }).filter((title) => title.trim().length > 0),
     quantity: decimalString(1000, 4),
@@ -51,7 +92,7 @@ export const customLineArbitrary = () =>
  * An ad hoc coupon of an invoice request: a `code` with a `percentage` (0 to 100, 4 decimals) and a
  * `compounding_strategy` (`compound` or `full-price`), or a `code` with an `amount` (up to 500).
  */
-export const adHocCouponArbitrary = () =>
+export const adHocCouponArbitrary = (): fc.Arbitrary<PercentageCouponRequest | AmountCouponRequest> =>
   fc.oneof(
     fc.record({
       code: fc.constantFrom('PCT', 'OFF', 'SAVE'),
@@ -66,7 +107,7 @@ export const adHocCouponArbitrary = () =>
  * (`customLineArbitrary`) and up to 3 `coupons` (`adHocCouponArbitrary`).
  * @example fc.sample(invoiceRequestArbitrary(), 1)[0].invoice.line_items.length >= 1
  */
-export const invoiceRequestArbitrary = () =>
+export const invoiceRequestArbitrary = (): fc.Arbitrary<InvoiceRequestBody> =>
   fc.record({
     invoice: fc.record({
       line_items: fc.array(customLineArbitrary(), { minLength: 1, maxLength: 12 }),

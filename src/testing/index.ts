@@ -4,10 +4,14 @@
  * @module billing-core/testing
  */
 export {
+  type AmountCouponRequest,
   adHocCouponArbitrary,
+  type CustomLineRequest,
   customLineArbitrary,
   decimalString,
+  type InvoiceRequestBody,
   invoiceRequestArbitrary,
+  type PercentageCouponRequest,
   siteConfigArbitrary,
 } from './arbitraries.js';
 export {
