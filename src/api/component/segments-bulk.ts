@@ -10,7 +10,7 @@ import {
   SEGMENT_BULK_UPDATE_LIMIT,
 } from '../../domain/catalog/component-rules.js';
 import { err, ok, type Result } from '../../kernel/result.js';
-import { decode } from '../decode.js';
+import { decode, z } from '../decode.js';
 import { type Route, type RouteContext, type RouteError, reply } from '../route.js';
 import type { ApiResponse } from '../types.js';
 import { presentSegment } from './components-present.js';
@@ -35,6 +35,13 @@ const recordError = (index: number, fields: Readonly<Record<string, readonly str
 
 const fromProblem = (index: number, found: FieldProblem): RouteError =>
   recordError(index, { [found.field]: [found.message] });
+
+/**
+ * The bodies of the bulk operations. `run` reads the array and its limit itself, then decodes each item
+ * with the same item schema, one at a time, so that an error names the segment's index.
+ */
+const bulkCreateBody = z.object({ segments: z.array(segmentCreateSchema).max(SEGMENT_BULK_CREATE_LIMIT) });
+const bulkUpdateBody = z.object({ segments: z.array(bulkUpdateItemSchema).max(SEGMENT_BULK_UPDATE_LIMIT) });
 
 /** The `segments` array of a bulk body, within the limit. */
 function records(body: unknown, limit: number): Result<readonly unknown[], RouteError> {
@@ -95,12 +102,14 @@ export const segmentBulkRoutes = [
   {
     method: 'POST',
     path: PATH,
+    body: bulkCreateBody,
     errorShape: 'field-map',
     run: (context) => withOwner(context, (owner) => bulkCreate(context, owner)),
   },
   {
     method: 'PUT',
     path: PATH,
+    body: bulkUpdateBody,
     errorShape: 'field-map',
     run: (context) => withOwner(context, (owner) => bulkUpdate(context, owner)),
   },
