@@ -4,7 +4,11 @@
  * continued), fsynced, read back and checked against its checksum, and only then renamed over the
  * previous one: a crash or a full disk leaves either the old snapshot or the new one, never half of one.
  *
- * The file is a header line `{"format", "version", "position", "bytes", "crc32"}` and the state's JSON.
+ * Version 2, written now: the state's pieces, one JSON line each (snapshot-pieces.ts), so no string of
+ * the whole state is ever built, then a trailer line `{"format", "version", "position", "bytes",
+ * "crc32"}` covering every byte before it. The pieces are written in slices that yield to the event loop,
+ * so a large site's snapshot never holds up requests for long. Version 1, which is still read, was a
+ * header line of the same fields followed by the state's JSON.
  */
 
 import { join } from 'node:path';
@@ -15,7 +19,8 @@ import { rebuiltListIndexes } from '../engine/list-index.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
 import type { SiteState } from '../engine/state.js';
 import { emptyList, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
-import { type FileLayer, nodeFiles, writeAll } from './files.js';
+import { type FileLayer, nodeFiles, type WritableFile, writeAll } from './files.js';
+import { PieceAssembler, pieceLines } from './snapshot-pieces.js';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
 const FORMAT = 'billing-core-snapshot';
@@ -28,23 +33,18 @@ const headerSchema = z.object({
   crc32: z.number().int().min(0),
 });
 
+const trailerSchema = z.object({
+  format: z.literal(FORMAT),
+  version: z.literal(2),
+  position: z.number().int().min(0),
+  bytes: z.number().int().min(0),
+  crc32: z.number().int().min(0),
+});
+
 export interface Snapshot {
   /** The first journal record not in the snapshot. */
   readonly position: number;
   readonly state: SiteState;
-}
-
-/** The snapshot's bytes: the header line, then the state's JSON. */
-function encodeSnapshot(snapshot: Snapshot): Buffer {
-  const body = Buffer.from(JSON.stringify(snapshot.state), 'utf8');
-  const header = {
-    format: FORMAT,
-    version: 1,
-    position: snapshot.position,
-    bytes: body.length,
-    crc32: crc32(body),
-  };
-  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);
 }
 
 /** The header and body of snapshot bytes, when the body matches the header's length and checksum. */
@@ -64,31 +64,100 @@ function decodeSnapshotBytes(
   }
 }
 
+/** How much of the pieces is gathered before a write, and how long a slice runs before it yields. */
+const WRITE_BUFFER_BYTES = 1 << 20;
+const SLICE_MS = 20;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Writes the snapshot atomically: temporary file, every byte written, fsync, read back and verified,
- * rename, directory fsync. Throws (leaving the previous snapshot in place) when any step fails.
+ * Writes the pieces and the trailer, in slices of about `SLICE_MS` that yield to the event loop between
+ * them; answers the number of bytes and the checksum of the pieces.
+ */
+async function writePieces(file: WritableFile, snapshot: Snapshot): Promise<{ bytes: number; crc: number }> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let bytes = 0;
+  let crc = 0;
+  const flush = async () => {
+    if (pendingBytes === 0) return;
+    const buffer = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    crc = crc32(buffer, crc);
+    bytes += buffer.length;
+    await writeAll(file, buffer);
+  };
+  let sliceStart = performance.now();
+  for (const line of pieceLines(snapshot.state)) {
+    const buffer = Buffer.from(`${line}\n`, 'utf8');
+    pending.push(buffer);
+    pendingBytes += buffer.length;
+    if (pendingBytes >= WRITE_BUFFER_BYTES) await flush();
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await yieldToEventLoop();
+      sliceStart = performance.now();
+    }
+  }
+  await flush();
+  const trailer = { format: FORMAT, version: 2, position: snapshot.position, bytes, crc32: crc };
+  await writeAll(file, Buffer.from(`${JSON.stringify(trailer)}\n`));
+  return { bytes, crc };
+}
+
+/** The pieces and position of version 2 snapshot bytes, when the trailer vouches for every byte. */
+function decodeVersion2(bytes: Buffer): { readonly position: number; readonly body: Buffer } | undefined {
+  const end = bytes.length - 1;
+  if (end < 0 || bytes[end] !== 10) return undefined;
+  const start = bytes.lastIndexOf(10, end - 1) + 1;
+  try {
+    const trailer = trailerSchema.safeParse(JSON.parse(bytes.toString('utf8', start, end)));
+    const body = bytes.subarray(0, start);
+    if (!trailer.success || trailer.data.bytes !== body.length || trailer.data.crc32 !== crc32(body))
+      return undefined;
+    return { position: trailer.data.position, body };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value the pieces of a version 2 body make, line by line (no string of the whole body). */
+function assemblePieces(body: Buffer): unknown {
+  const assembler = new PieceAssembler();
+  let start = 0;
+  while (start < body.length) {
+    const end = body.indexOf(10, start);
+    if (end < 0) throw new Error('a snapshot piece without its newline');
+    assembler.add(body.toString('utf8', start, end));
+    start = end + 1;
+  }
+  return assembler.value();
+}
+
+/**
+ * Writes the snapshot atomically: temporary file, every byte written, fsync, read back and verified
+ * against the trailer's length and checksum, rename, directory fsync. Throws (leaving the previous
+ * snapshot in place) when any step fails.
  */
 export async function writeSnapshot(
   dir: string,
   snapshot: Snapshot,
   files: FileLayer = nodeFiles,
 ): Promise<void> {
-  const bytes = encodeSnapshot(snapshot);
   const temporary = join(dir, `${SNAPSHOT_FILE}.tmp`);
   try {
     const file = await files.open(temporary, 'w');
+    let written: { bytes: number; crc: number };
     try {
-      await writeAll(file, bytes);
+      written = await writePieces(file, snapshot);
       await file.sync();
     } finally {
       await file.close();
     }
-    const written = await files.readFile(temporary);
-    const decoded = decodeSnapshotBytes(written);
-    if (!written.equals(bytes) || decoded?.position !== snapshot.position)
-      throw new Error(
-        `${temporary} does not read back as written (${written.length} of ${bytes.length} bytes)`,
-      );
+    const read = await files.readFile(temporary);
+    const decoded = decodeVersion2(read);
+    if (decoded?.position !== snapshot.position || decoded.body.length !== written.bytes)
+      throw new Error(`${temporary} does not read back as written (${read.length} bytes)`);
   } catch (error) {
     await files.rm(temporary).catch(() => {});
     throw error;
@@ -153,10 +222,14 @@ export async function readSnapshot(
     ok: false,
     error: `${join(dir, SNAPSHOT_FILE)} is damaged (${bytes.length} bytes; its checksum or shape does not hold)`,
   } as const;
-  const decoded = decodeSnapshotBytes(bytes);
+  // Version 2 starts with a piece (`[`), version 1 with its header (`{`).
+  const version2 = bytes[0] === 0x5b;
+  const decoded = version2 ? decodeVersion2(bytes) : decodeSnapshotBytes(bytes);
   if (decoded === undefined) return damaged;
   try {
-    const state: unknown = JSON.parse(decoded.body.toString('utf8'));
+    const state: unknown = version2
+      ? assemblePieces(decoded.body)
+      : JSON.parse(decoded.body.toString('utf8'));
     if (!isSiteState(state)) return damaged;
     const upgraded = withLedger(withBreakoutsAsPresented(withListSets(withSetIndexes(state))));
     return { ok: true, value: { position: decoded.position, state: upgraded } };

@@ -172,8 +172,9 @@ describe('the data directory', () => {
     for (const n of [4, 5, 6, 7]) expect((await createCustomer(first.app, n)).status).toBe(201);
     // Let the background snapshot of record 6 finish before looking at the files.
     await first.store.close();
+    // The snapshot's trailer, its last line, says which journal records it covers.
     const header: unknown = JSON.parse(
-      (await readFile(join(dir, SNAPSHOT_FILE), 'utf8')).split('\n', 1)[0] ?? '',
+      (await readFile(join(dir, SNAPSHOT_FILE), 'utf8')).trimEnd().split('\n').at(-1) ?? '',
     );
     // Snapshots are due after records 3 and 6; one still being written when the next falls due is
     // followed by the next record's instead.
