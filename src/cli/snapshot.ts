@@ -121,6 +121,36 @@ function decodeVersion2(bytes: Buffer): { readonly position: number; readonly bo
   }
 }
 
+/** How much of a file is checksummed before yielding to the event loop. */
+const CHECKSUM_SLICE_BYTES = 8 << 20;
+
+/**
+ * Whether bytes read back are the snapshot as written: its trailer, length and checksum, the checksum
+ * taken in slices that yield to the event loop (a large site's snapshot is hundreds of MiB).
+ */
+async function readsBackAs(
+  read: Buffer,
+  position: number,
+  written: { readonly bytes: number; readonly crc: number },
+): Promise<boolean> {
+  if (read.length <= written.bytes) return false;
+  try {
+    const trailer = trailerSchema.safeParse(
+      JSON.parse(read.toString('utf8', written.bytes, read.length - 1)),
+    );
+    if (!trailer.success || trailer.data.position !== position) return false;
+    if (trailer.data.bytes !== written.bytes || trailer.data.crc32 !== written.crc) return false;
+  } catch {
+    return false;
+  }
+  let crc = 0;
+  for (let offset = 0; offset < written.bytes; offset += CHECKSUM_SLICE_BYTES) {
+    crc = crc32(read.subarray(offset, Math.min(written.bytes, offset + CHECKSUM_SLICE_BYTES)), crc);
+    await yieldToEventLoop();
+  }
+  return crc === written.crc;
+}
+
 /** The value the pieces of a version 2 body make, line by line (no string of the whole body). */
 function assemblePieces(body: Buffer): unknown {
   const assembler = new PieceAssembler();
@@ -155,8 +185,7 @@ export async function writeSnapshot(
       await file.close();
     }
     const read = await files.readFile(temporary);
-    const decoded = decodeVersion2(read);
-    if (decoded?.position !== snapshot.position || decoded.body.length !== written.bytes)
+    if (!(await readsBackAs(read, snapshot.position, written)))
       throw new Error(`${temporary} does not read back as written (${read.length} bytes)`);
   } catch (error) {
     await files.rm(temporary).catch(() => {});
