@@ -182,6 +182,7 @@ export {
   resolveCouponCode,
 } from './engine/coupon/coupon-use.js';
 export { emailOutbox } from './engine/email/emails.js';
+export { changedPieceLines, PieceAssembler, pieceLines } from './engine/persistence/pieces.js';
 export { verifyPortalLink } from './engine/portal/access.js';
 export { createSite, type SiteState } from './engine/state.js';
 export { allocate, formatMoney, parseDecimal, roundMoney } from './kernel/money.js';

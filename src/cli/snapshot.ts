@@ -16,11 +16,11 @@ import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import { withPresentedBreakouts } from '../domain/invoice/stored-breakouts.js';
 import { rebuiltListIndexes } from '../engine/list-index.js';
+import { PieceAssembler, pieceLines } from '../engine/persistence/pieces.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
 import type { SiteState } from '../engine/state.js';
 import { emptyList, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
 import { type FileLayer, nodeFiles, type WritableFile, writeAll } from './files.js';
-import { PieceAssembler, pieceLines } from './snapshot-pieces.js';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
 const FORMAT = 'billing-core-snapshot';

@@ -8,9 +8,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSnapshot, SNAPSHOT_FILE, writeSnapshot } from '../../src/cli/snapshot.js';
-import { PieceAssembler, pieceLines } from '../../src/cli/snapshot-pieces.js';
+import { applyChanges } from '../../src/engine/changes.js';
+import { changedPieceLines, PieceAssembler, pieceLines } from '../../src/engine/persistence/pieces.js';
+import { createSite, type SiteState } from '../../src/index.js';
+import { commandSequenceArbitrary, simulate, simulationConfig } from '../../src/testing/index.js';
 import { site } from '../helpers/api.js';
 
 let dir = '';
@@ -112,5 +116,48 @@ describe('snapshot files', () => {
     );
     const read = await readSnapshot(dir);
     expect(read).toEqual({ ok: true, value: { position: 7, state: JSON.parse(JSON.stringify(state)) } });
+  });
+});
+
+describe('changed pieces', () => {
+  it('law: a copy kept from the full pieces and then only the changed ones equals the site after every request', () => {
+    let steps = 0;
+    let written = 0;
+    let whole = 0;
+    fc.assert(
+      fc.property(commandSequenceArbitrary({ minLength: 120, maxLength: 120 }), (commands) => {
+        const run = simulate(simulationConfig(), commands);
+        let previous: SiteState | undefined;
+        const copy = new PieceAssembler();
+        let state = createSite(simulationConfig());
+        for (const line of pieceLines(state)) copy.add(line);
+        for (const step of run.steps) {
+          previous = state;
+          state = applyChanges(state, step.changes);
+          const lines = [...changedPieceLines(previous, state)];
+          for (const line of lines) copy.add(line);
+          expect(copy.value()).toEqual(JSON.parse(JSON.stringify(state)));
+          steps += 1;
+          written += lines.reduce((sum, line) => sum + line.length, 0);
+          whole += JSON.stringify(state).length;
+        }
+      }),
+      { seed: 20_261_128, numRuns: 2 },
+    );
+    expect(steps).toBeGreaterThan(200);
+    // What a change writes is a small part of the site, not a copy of it.
+    expect(written).toBeLessThan(whole / 5);
+  });
+
+  it('delete a property the next version no longer has, and skip what both share', () => {
+    const shared = [[1, 2, 3]];
+    const previous = { keep: shared, gone: 1, changed: { a: 1 } };
+    const next = { keep: shared, changed: { a: 2 } };
+    const lines = [...changedPieceLines(previous, next)];
+    expect(lines).toEqual(['[["gone"]]', '[["changed","a"],2]']);
+    const copy = new PieceAssembler();
+    for (const line of pieceLines(previous)) copy.add(line);
+    for (const line of lines) copy.add(line);
+    expect(copy.value()).toEqual(next);
   });
 });

@@ -5,9 +5,13 @@
  * shell followed by its members; anything else (a chunk of up to 1,000 rows, a row, a number) is written
  * whole. Reading the lines in order and setting each value at its path gives the state back, equal to
  * `JSON.parse(JSON.stringify(state))`.
+ *
+ * Versions of a state share every part a change did not touch (the same objects, by reference), so the
+ * pieces that differ between two versions are found by walking only what changed: `changedPieceLines`
+ * costs what the change wrote, not what the site holds. A line `[path]` without a value deletes.
  */
 
-import { CHUNK_SIZE } from '../kernel/collection.js';
+import { CHUNK_SIZE } from '../../kernel/collection.js';
 
 type Path = readonly (string | number)[];
 
@@ -41,19 +45,64 @@ export function* pieceLines(value: unknown, path: Path = []): Generator<string> 
   }
 }
 
-/** Reassembles pieces, line by line, into the value they were cut from. */
+/**
+ * The pieces that turn `previous` into `next`, each the JSON text of one line: parts shared by reference
+ * are skipped, a changed member is written again (whole, or as its own changed pieces when it splits),
+ * a removed property is a deletion `[path]`. A list whose length changed is written again whole.
+ * @example [...changedPieceLines({ a: 1, b: [[1]] }, { a: 2, b: [[1]] })] // ['[["a"],2]', ...]
+ */
+export function* changedPieceLines(previous: unknown, next: unknown, path: Path = []): Generator<string> {
+  if (previous === next) return;
+  const bothSplit =
+    isContainer(previous) &&
+    isContainer(next) &&
+    splits(previous) &&
+    splits(next) &&
+    Array.isArray(previous) === Array.isArray(next);
+  if (!bothSplit) {
+    yield* pieceLines(next, path);
+    return;
+  }
+  if (Array.isArray(previous) && Array.isArray(next)) {
+    if (previous.length !== next.length) {
+      yield* pieceLines(next, path);
+      return;
+    }
+    for (let index = 0; index < next.length; index += 1)
+      yield* changedPieceLines(previous[index], next[index], [...path, index]);
+    return;
+  }
+  for (const [key, member] of Object.entries(previous)) {
+    const kept: unknown = Reflect.get(next, key);
+    if (member !== undefined && (kept === undefined || typeof kept === 'function'))
+      yield JSON.stringify([[...path, key]]);
+  }
+  for (const [key, member] of Object.entries(next)) {
+    if (member === undefined || typeof member === 'function') continue;
+    const before: unknown = Reflect.get(previous, key);
+    if (before === undefined) yield* pieceLines(member, [...path, key]);
+    else yield* changedPieceLines(before, member, [...path, key]);
+  }
+}
+
+/**
+ * Reassembles pieces, line by line, into the value they were cut from; then takes the changed pieces of
+ * later versions, so a host can keep a full copy once and append only what each change wrote.
+ */
 export class PieceAssembler {
   private root: unknown;
   private started = false;
 
-  /** Takes one line's `[path, value]`; throws when it does not fit what came before. */
+  /** Takes one line's `[path, value]` (or `[path]`, a deletion); throws when it does not fit what came before. */
   add(line: string): void {
     const piece: unknown = JSON.parse(line);
-    if (!Array.isArray(piece) || piece.length !== 2 || !Array.isArray(piece[0]))
-      throw new Error('a snapshot piece is not [path, value]');
+    if (!Array.isArray(piece) || (piece.length !== 1 && piece.length !== 2) || !Array.isArray(piece[0]))
+      throw new Error('a snapshot piece is not [path, value] or [path]');
     const [path, value] = piece as [unknown[], unknown];
+    const deletes = piece.length === 1;
     if (path.length === 0) {
-      if (this.started) throw new Error('a snapshot has two roots');
+      if (deletes) throw new Error('a snapshot piece deletes the root');
+      // A later version's root replaces the whole value (a change that touched everything).
       this.root = value;
       this.started = true;
       return;
@@ -64,6 +113,10 @@ export class PieceAssembler {
     const last = path.at(-1);
     if (!isContainer(parent) || (typeof last !== 'string' && typeof last !== 'number'))
       throw new Error(`a snapshot piece at ${JSON.stringify(path)} has no parent`);
+    if (deletes) {
+      Reflect.deleteProperty(parent, String(last));
+      return;
+    }
     // Defined, not assigned, so that a key such as "__proto__" is an ordinary property, as JSON.parse makes it.
     Object.defineProperty(parent, String(last), {
       value,
