@@ -46,6 +46,19 @@ export function decodeBody<T>(schema: z.ZodType<T>, body: unknown): Result<T, Ro
 }
 
 /** Paging parameters: page from 1, per_page default 20 clamped to 200. */
+/** The query parameters `paging` reads. */
+export const PAGING_QUERY = ['page', 'per_page'] as const;
+
+/**
+ * Query names a listing reads both top-level and under `filter[...]` (newer SDKs send them as filters).
+ * @example withFilterAliases(['start_date']) // ['start_date', 'filter.start_date']
+ */
+export function withFilterAliases<const N extends string>(
+  names: readonly N[],
+): readonly (N | `filter.${N}`)[] {
+  return [...names, ...names.map((name): `filter.${N}` => `filter.${name}`)];
+}
+
 export function paging(
   query: QueryParams,
   defaultPerPage = 20,

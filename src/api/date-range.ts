@@ -45,6 +45,9 @@ function bound(
   return ok(startOfDay(isEnd ? addDays(parsed.value, 1) : parsed.value, zone));
 }
 
+/** The query parameters `readDateRange` reads, besides the `date_field` a listing reads itself. */
+export const DATE_RANGE_QUERY = ['start_date', 'end_date', 'start_datetime', 'end_datetime'] as const;
+
 /**
  * The date range a listing's query names in the site `zone`; a date-time takes precedence over a date.
  * `label` names a parameter in error messages (e.g. `filter[start_date]`).

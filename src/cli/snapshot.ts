@@ -25,21 +25,17 @@ import { type FileLayer, nodeFiles, type WritableFile, writeAll } from './files.
 export const SNAPSHOT_FILE = 'snapshot.json';
 const FORMAT = 'billing-core-snapshot';
 
-const headerSchema = z.object({
-  format: z.literal(FORMAT),
-  version: z.literal(1),
-  position: z.number().int().min(0),
-  bytes: z.number().int().min(0),
-  crc32: z.number().int().min(0),
-});
-
-const trailerSchema = z.object({
-  format: z.literal(FORMAT),
-  version: z.literal(2),
-  position: z.number().int().min(0),
-  bytes: z.number().int().min(0),
-  crc32: z.number().int().min(0),
-});
+/** The header (version 1) or trailer (version 2) line: what the rest of the file must be. */
+const metaSchema = <V extends 1 | 2>(version: V) =>
+  z.object({
+    format: z.literal(FORMAT),
+    version: z.literal(version),
+    position: z.number().int().min(0),
+    bytes: z.number().int().min(0),
+    crc32: z.number().int().min(0),
+  });
+const headerSchema = metaSchema(1);
+const trailerSchema = metaSchema(2);
 
 export interface Snapshot {
   /** The first journal record not in the snapshot. */
@@ -47,21 +43,39 @@ export interface Snapshot {
   readonly state: SiteState;
 }
 
-/** The header and body of snapshot bytes, when the body matches the header's length and checksum. */
+/** What a header (version 1) or trailer (version 2) says of a snapshot. */
+interface SnapshotMeta {
+  readonly position: number;
+  readonly bytes: number;
+  readonly crc32: number;
+}
+
+/** A header or trailer line, read with its version's schema; undefined when it is not one. */
+function metaOf(text: string, schema: typeof headerSchema | typeof trailerSchema): SnapshotMeta | undefined {
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The body and position, when the header or trailer vouches for the body's length and checksum. */
+function vouched(
+  meta: SnapshotMeta | undefined,
+  body: Buffer,
+): { readonly position: number; readonly body: Buffer } | undefined {
+  if (meta === undefined || meta.bytes !== body.length || meta.crc32 !== crc32(body)) return undefined;
+  return { position: meta.position, body };
+}
+
+/** The header and body of version 1 snapshot bytes: a header line, then the state's JSON. */
 function decodeSnapshotBytes(
   bytes: Buffer,
 ): { readonly position: number; readonly body: Buffer } | undefined {
   const newline = bytes.indexOf(10);
   if (newline < 0) return undefined;
-  try {
-    const header = headerSchema.safeParse(JSON.parse(bytes.subarray(0, newline).toString('utf8')));
-    const body = bytes.subarray(newline + 1);
-    if (!header.success || header.data.bytes !== body.length || header.data.crc32 !== crc32(body))
-      return undefined;
-    return { position: header.data.position, body };
-  } catch {
-    return undefined;
-  }
+  return vouched(metaOf(bytes.toString('utf8', 0, newline), headerSchema), bytes.subarray(newline + 1));
 }
 
 /** How much of the pieces is gathered before a write, and how long a slice runs before it yields. */
@@ -110,15 +124,7 @@ function decodeVersion2(bytes: Buffer): { readonly position: number; readonly bo
   const end = bytes.length - 1;
   if (end < 0 || bytes[end] !== 10) return undefined;
   const start = bytes.lastIndexOf(10, end - 1) + 1;
-  try {
-    const trailer = trailerSchema.safeParse(JSON.parse(bytes.toString('utf8', start, end)));
-    const body = bytes.subarray(0, start);
-    if (!trailer.success || trailer.data.bytes !== body.length || trailer.data.crc32 !== crc32(body))
-      return undefined;
-    return { position: trailer.data.position, body };
-  } catch {
-    return undefined;
-  }
+  return vouched(metaOf(bytes.toString('utf8', start, end), trailerSchema), bytes.subarray(0, start));
 }
 
 /** How much of a file is checksummed before yielding to the event loop. */
@@ -134,15 +140,9 @@ async function readsBackAs(
   written: { readonly bytes: number; readonly crc: number },
 ): Promise<boolean> {
   if (read.length <= written.bytes) return false;
-  try {
-    const trailer = trailerSchema.safeParse(
-      JSON.parse(read.toString('utf8', written.bytes, read.length - 1)),
-    );
-    if (!trailer.success || trailer.data.position !== position) return false;
-    if (trailer.data.bytes !== written.bytes || trailer.data.crc32 !== written.crc) return false;
-  } catch {
+  const trailer = metaOf(read.toString('utf8', written.bytes, read.length - 1), trailerSchema);
+  if (trailer?.position !== position || trailer.bytes !== written.bytes || trailer.crc32 !== written.crc)
     return false;
-  }
   let crc = 0;
   for (let offset = 0; offset < written.bytes; offset += CHECKSUM_SLICE_BYTES) {
     crc = crc32(read.subarray(offset, Math.min(written.bytes, offset + CHECKSUM_SLICE_BYTES)), crc);

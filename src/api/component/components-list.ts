@@ -10,8 +10,8 @@ import { tableGet, tableRows } from '../../kernel/collection.js';
 import { parseId } from '../../kernel/ids.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import type { Instant } from '../../kernel/time.js';
-import { findRef, missing, pageOf, paging } from '../common.js';
-import { readDateRange } from '../date-range.js';
+import { findRef, missing, PAGING_QUERY, pageOf, paging, withFilterAliases } from '../common.js';
+import { DATE_RANGE_QUERY, readDateRange } from '../date-range.js';
 import { errorResponse } from '../errors.js';
 import type { QueryParams } from '../query.js';
 import { type Route, type RouteContext, type RouteError, reply } from '../route.js';
@@ -114,25 +114,11 @@ function listComponents(tx: Transaction, query: QueryParams, familyId: number | 
   );
 }
 
-/** The query parameters of the listing (dates and filters as the official API names them). */
+/** The query parameters of the listing, as `param` reads them: top-level or under `filter[...]`. */
 const COMPONENT_LIST_QUERY = [
-  'page',
-  'per_page',
-  'include_archived',
-  'use_site_exchange_rate',
+  ...PAGING_QUERY,
   'filter.ids',
-  'filter.include_archived',
-  'filter.use_site_exchange_rate',
-  'date_field',
-  'start_date',
-  'end_date',
-  'start_datetime',
-  'end_datetime',
-  'filter.date_field',
-  'filter.start_date',
-  'filter.end_date',
-  'filter.start_datetime',
-  'filter.end_datetime',
+  ...withFilterAliases(['include_archived', 'use_site_exchange_rate', 'date_field', ...DATE_RANGE_QUERY]),
 ] as const;
 
 export const componentListRoutes = [

@@ -10,7 +10,8 @@ import type { Coupon } from '../../domain/coupon/types.js';
 import { parseId } from '../../kernel/ids.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import type { Instant } from '../../kernel/time.js';
-import { readDateRange } from '../date-range.js';
+import { PAGING_QUERY, withFilterAliases } from '../common.js';
+import { DATE_RANGE_QUERY, readDateRange } from '../date-range.js';
 import { errorResponse } from '../errors.js';
 import type { QueryParams } from '../query.js';
 import type { RouteError } from '../route.js';
@@ -26,6 +27,14 @@ export interface CouponFilter {
   /** `filter[use_site_exchange_rate]=false` matches nothing: every coupon here uses the site rate. */
   readonly siteExchangeRate: boolean;
 }
+
+/** The query parameters of the listing, as `param` reads them: under `filter[...]` or top-level. */
+export const COUPON_LIST_QUERY = [
+  ...PAGING_QUERY,
+  'filter.ids',
+  'filter.codes',
+  ...withFilterAliases(['include_archived', 'use_site_exchange_rate', 'date_field', ...DATE_RANGE_QUERY]),
+] as const;
 
 const bad = (message: string): RouteError => ({ response: errorResponse(422, message) });
 

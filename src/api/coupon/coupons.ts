@@ -14,7 +14,7 @@ import type { QueryParams } from '../query.js';
 import { type Route, type RouteContext, type RouteResult, reply } from '../route.js';
 import { buildCoupon, couponBody } from './coupon-input.js';
 import { oneCoupon, presentCoupon } from './coupon-present.js';
-import { couponMatches, readCouponFilter } from './coupons-list.js';
+import { COUPON_LIST_QUERY, couponMatches, readCouponFilter } from './coupons-list.js';
 
 /** A product family by id or `handle:`. */
 export const findFamily = (tx: Transaction, ref: string): ProductFamily | undefined =>
@@ -52,28 +52,6 @@ function listCoupons(tx: Transaction, query: QueryParams, familyId: number | nul
   const coupons = pageOf(matching(), page.value.page, page.value.perPage);
   return reply(200, (state) => coupons.map((coupon) => ({ coupon: presentCoupon(state, coupon) })));
 }
-
-/** The query parameters of the listing (dates and filters as the official API names them). */
-const COUPON_LIST_QUERY = [
-  'page',
-  'per_page',
-  'include_archived',
-  'use_site_exchange_rate',
-  'filter.ids',
-  'filter.include_archived',
-  'filter.use_site_exchange_rate',
-  'date_field',
-  'start_date',
-  'end_date',
-  'start_datetime',
-  'end_datetime',
-  'filter.date_field',
-  'filter.start_date',
-  'filter.end_date',
-  'filter.start_datetime',
-  'filter.end_datetime',
-  'filter.codes',
-] as const;
 
 export const couponRoutes = [
   {

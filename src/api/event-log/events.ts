@@ -11,7 +11,8 @@ import type { SiteEvent } from '../../domain/event-log/types.js';
 import type { SiteState } from '../../engine/state.js';
 import { listGet } from '../../kernel/collection.js';
 import { err } from '../../kernel/result.js';
-import { missing, stamp } from '../common.js';
+import { missing, PAGING_QUERY, stamp } from '../common.js';
+import { DATE_RANGE_QUERY } from '../date-range.js';
 import { type Route, reply } from '../route.js';
 import { type EventQuery, readEventQuery } from './events-query.js';
 
@@ -80,17 +81,13 @@ function subscriptionPage(state: SiteState, subscriptionId: number, request: Eve
 
 /** The query parameters of the listing (dates and filters as the official API names them). */
 const EVENT_QUERY = [
-  'page',
-  'per_page',
+  ...PAGING_QUERY,
   'direction',
   'since_id',
   'max_id',
   'filter',
   'date_field',
-  'start_date',
-  'end_date',
-  'start_datetime',
-  'end_datetime',
+  ...DATE_RANGE_QUERY,
 ] as const;
 
 export const eventRoutes = [
