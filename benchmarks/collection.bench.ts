@@ -19,7 +19,7 @@ import {
   listSet,
   type ShardedIndex,
 } from '../src/kernel/collection.js';
-import { type BenchOptions, type BenchRow, label, measureAgainstFloor } from './harness.js';
+import { type BenchOptions, type BenchRow, type HostFigures, label, measureAgainstFloor } from './harness.js';
 
 /** Index of the i-th update: a fixed stride, so updates touch every chunk in turn. */
 const target = (i: number, size: number): number => (i * 7919) % size;
@@ -79,6 +79,7 @@ interface Case {
   readonly count: number;
   readonly ms: number;
   readonly floorMs: number;
+  readonly host: HostFigures;
 }
 
 const perOpMicros = (c: Case): number => (c.ms * 1000) / c.count;
@@ -133,7 +134,7 @@ export default function collectionBench(options: BenchOptions): BenchRow[] {
 
   const rows: BenchRow[] = [];
   const row = (name: string, c: Case, note: string): void => {
-    rows.push({ name: `collection: ${name}`, ms: c.ms, floorMs: c.floorMs, note });
+    rows.push({ name: `collection: ${name}`, ms: c.ms, floorMs: c.floorMs, host: c.host, note });
   };
   const sets: Case[] = [];
   for (const [name, measureAt, what] of [

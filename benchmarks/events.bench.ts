@@ -13,7 +13,7 @@ import { applyChanges } from '../src/engine/changes.js';
 import { createSite, type SiteState } from '../src/engine/state.js';
 import { Transaction } from '../src/engine/transaction.js';
 import { addSeconds } from '../src/kernel/time.js';
-import { type BenchOptions, type BenchRow, label, measureAgainstFloor } from './harness.js';
+import { type BenchOptions, type BenchRow, label, measureAgainstFloor, perCall } from './harness.js';
 
 const START = '2026-01-01T00:00:00.000Z';
 const SPAN_SECONDS = 30 * 86_400;
@@ -142,7 +142,7 @@ export default function eventsBench(options: BenchOptions): BenchRow[] {
   for (const c of CASES) {
     const bigPath = c.path(big);
     const littlePath = c.path(little);
-    const { ms, floorMs } = measureAgainstFloor(
+    const measured = measureAgainstFloor(
       run(big, bigPath, calls, now),
       run(little, littlePath, calls, now),
       runs,
@@ -150,8 +150,7 @@ export default function eventsBench(options: BenchOptions): BenchRow[] {
     );
     rows.push({
       name: `events: ${c.name}, ${label(large)} vs ${label(small)} records`,
-      ms: ms / calls,
-      floorMs: floorMs / calls,
+      ...perCall(measured, calls),
       note: `ms per request; ${pageLength(big, bigPath, now)} vs ${pageLength(little, littlePath, now)}`,
     });
   }

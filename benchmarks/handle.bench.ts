@@ -9,7 +9,7 @@
  */
 import { handle, type SiteState } from '../src/index.js';
 import { applyInBatches, BenchSite, signupBody } from './bench-site.js';
-import { type BenchOptions, type BenchRow, label, measureAgainstFloor } from './harness.js';
+import { type BenchOptions, type BenchRow, label, measureAgainstFloor, perCall } from './harness.js';
 
 const NOW = '2026-01-20T09:00:00Z';
 /** Requests per measured batch: one request is too short to time alone. */
@@ -45,7 +45,7 @@ function readCase(state: SiteState, count: number, runs: number): BenchRow {
   const plain = new Map<number, { id: number; state: string }>();
   for (let id = 1; id <= count; id += 1) plain.set(id, { id, state: 'active' });
   let sink = 0;
-  const { ms, floorMs } = measureAgainstFloor(
+  const measured = measureAgainstFloor(
     () => {
       for (const path of paths) {
         const { response } = handle(state, { method: 'GET', path }, { now: NOW });
@@ -61,8 +61,7 @@ function readCase(state: SiteState, count: number, runs: number): BenchRow {
   if (sink < 0) throw new Error('unreachable');
   return {
     name: `handle() read GET /subscriptions/{id}.json, site of ${label(count)} subscriptions`,
-    ms: ms / BATCH,
-    floorMs: floorMs / BATCH,
+    ...perCall(measured, BATCH),
     note: `per request, median of batches of ${BATCH}; floor = Map lookup by id`,
   };
 }
@@ -91,7 +90,7 @@ function listCases(state: SiteState, count: number, runs: number): BenchRow[] {
   let sink = 0;
   return lists.map(({ label: what, path, rows }) => {
     const ids = spreadIds(count).slice(0, 20);
-    const { ms, floorMs } = measureAgainstFloor(
+    const measured = measureAgainstFloor(
       () => {
         for (let n = 0; n < BATCH; n += 1) {
           const { response } = handle(state, { method: 'GET', path }, { now: NOW });
@@ -111,8 +110,7 @@ function listCases(state: SiteState, count: number, runs: number): BenchRow[] {
     if (sink < 0) throw new Error('unreachable');
     return {
       name: `handle() list GET /subscriptions.json?${what}, site of ${label(count)} subscriptions`,
-      ms: ms / BATCH,
-      floorMs: floorMs / BATCH,
+      ...perCall(measured, BATCH),
       note: `per request, median of batches of ${BATCH}; floor = 20 Map lookups by id`,
     };
   });
@@ -144,7 +142,7 @@ function writeCase(state: SiteState, count: number, runs: number, kind: WriteKin
   const bodies = Array.from({ length: BATCH }, (_, n) => kind.body(n));
   const plain = new Map<number, { id: number; email: string }>();
   for (let id = 1; id <= count; id += 1) plain.set(id, { id, email: `ada${id}@example.com` });
-  const { ms, floorMs } = measureAgainstFloor(
+  const measured = measureAgainstFloor(
     () => {
       // Each write goes on from the state the previous one left, as a host threads it.
       let current = state;
@@ -162,8 +160,7 @@ function writeCase(state: SiteState, count: number, runs: number, kind: WriteKin
   );
   return {
     name: `handle() write ${kind.label}, site of ${label(count)} subscriptions`,
-    ms: ms / BATCH,
-    floorMs: floorMs / BATCH,
+    ...perCall(measured, BATCH),
     note: `per request, median of batches of ${BATCH}; floor = Map insert`,
   };
 }

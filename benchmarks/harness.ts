@@ -3,7 +3,7 @@
  * builds its fixtures outside the timed code and returns rows of measurements, each with the floor it is
  * compared with (measured in the same run).
  */
-import { performance } from 'node:perf_hooks';
+import { type PerformanceEntry, PerformanceObserver, performance } from 'node:perf_hooks';
 
 export interface BenchOptions {
   /** A short run for CI: smaller sizes, fewer repetitions. */
@@ -12,10 +12,69 @@ export interface BenchOptions {
 
 export interface BenchRow {
   readonly name: string;
+  /** Median time after a forced collection before each run. */
   readonly ms: number;
   /** The floor's time for the same work, when the case has one. */
   readonly floorMs?: number;
+  /** What a host gets: the same work as consecutive runs, no forced collection, collections counted. */
+  readonly host?: HostFigures;
   readonly note?: string;
+}
+
+/** Consecutive runs of a case (floor, case, floor, case, ... with no forced collection between). */
+export interface HostFigures {
+  /** Median time of the case's runs. */
+  readonly ms: number;
+  /** Median time of the floor's runs. */
+  readonly floorMs: number;
+  /** Collections that started during the case's runs, and their total pause, per run. */
+  readonly collections: CollectionCount;
+}
+
+/** Garbage collections seen inside a set of time windows, filled in by `countCollections()`. */
+export class CollectionCount {
+  count = 0;
+  pauseMs = 0;
+  readonly windows: { readonly start: number; readonly end: number }[] = [];
+  constructor(private readonly perRun: number) {}
+  /** Collections per run of the case. */
+  get perRunCount(): number {
+    return this.count / this.perRun;
+  }
+  /** Pause per run of the case, ms. */
+  get perRunPauseMs(): number {
+    return this.pauseMs / this.perRun;
+  }
+  /** The same windows counted per `n` calls (a case that times a batch of `n` calls). */
+  scaled(n: number): CollectionCount {
+    const scaled = new CollectionCount(this.perRun * n);
+    pending.push(scaled);
+    scaled.windows.push(...this.windows);
+    return scaled;
+  }
+}
+
+// V8 reports collections to an observer asynchronously: the windows wait until the runner yields.
+const seen: PerformanceEntry[] = [];
+const pending: CollectionCount[] = [];
+const observer = new PerformanceObserver((list) => {
+  seen.push(...list.getEntries());
+});
+observer.observe({ entryTypes: ['gc'] });
+
+/** Lets the collection entries arrive, then counts them into every window measured so far. */
+export async function countCollections(): Promise<void> {
+  // The entries come on a timer's turn of the loop, not on the next check phase.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const count of pending.splice(0)) {
+    for (const entry of seen) {
+      if (count.windows.some((window) => entry.startTime >= window.start && entry.startTime < window.end)) {
+        count.count += 1;
+        count.pauseMs += entry.duration;
+      }
+    }
+  }
+  seen.length = 0;
 }
 
 export type BenchModule = (options: BenchOptions) => Promise<BenchRow[]> | BenchRow[];
@@ -41,13 +100,32 @@ export function measure(fn: () => unknown, runs = 5, warmup = 1): number {
 /** Milliseconds with three decimals, or three significant digits below one (a floor of 0.0004 ms). */
 export const formatMs = (ms: number): string => (ms >= 1 ? ms.toFixed(3) : ms.toPrecision(3));
 
-/** Formats rows as a Markdown table. */
+/**
+ * Formats rows as a Markdown table: each case after a forced collection, then as a host gets it
+ * (consecutive runs), with the collections per run that fell inside it and their pause.
+ */
 export function formatRows(rows: readonly BenchRow[]): string {
-  const lines = ['| case | ms | floor ms | ratio | note |', '|---|---:|---:|---:|---|'];
+  const lines = [
+    '| case | ms | floor ms | ratio | host ms | host floor ms | host ratio | GCs/run | GC ms/run | note |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
   for (const row of rows) {
     const ratio = row.floorMs ? (row.ms / row.floorMs).toFixed(2) : '';
     const floor = row.floorMs === undefined ? '' : formatMs(row.floorMs);
-    lines.push(`| ${row.name} | ${formatMs(row.ms)} | ${floor} | ${ratio} | ${row.note ?? ''} |`);
+    const host = row.host;
+    const hostCells =
+      host === undefined
+        ? ['', '', '', '', '']
+        : [
+            formatMs(host.ms),
+            formatMs(host.floorMs),
+            host.floorMs > 0 ? (host.ms / host.floorMs).toFixed(2) : '',
+            host.collections.perRunCount.toPrecision(2),
+            formatMs(host.collections.perRunPauseMs),
+          ];
+    lines.push(
+      `| ${row.name} | ${formatMs(row.ms)} | ${floor} | ${ratio} | ${hostCells.join(' | ')} | ${row.note ?? ''} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -55,16 +133,26 @@ export function formatRows(rows: readonly BenchRow[]): string {
 const median = (values: readonly number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
+/** A case measured both ways beside its floor (`measureAgainstFloor`). */
+export interface Measured {
+  readonly ms: number;
+  readonly floorMs: number;
+  readonly host: HostFigures;
+}
+
 /**
  * Medians of `subject` and `floor` measured in alternation (floor, subject, floor, subject, ...), so a
- * machine that gets busier or quieter during the run moves both alike and the ratio stays meaningful.
+ * machine that gets busier or quieter during the run moves both alike and the ratio stays meaningful:
+ * first with a forced collection before each run (the cost of the work itself), then as a host runs it,
+ * consecutive runs with no forced collection, the collections that fall inside the subject's runs
+ * counted (`countCollections`).
  */
 export function measureAgainstFloor(
   subject: () => unknown,
   floor: () => unknown,
   runs: number,
   warmup: number,
-): { readonly ms: number; readonly floorMs: number } {
+): Measured {
   for (let round = 0; round < warmup; round += 1) {
     floor();
     subject();
@@ -75,7 +163,38 @@ export function measureAgainstFloor(
     floorTimes.push(measure(floor, 1, 0));
     subjectTimes.push(measure(subject, 1, 0));
   }
-  return { ms: median(subjectTimes), floorMs: median(floorTimes) };
+  const hostTimes: number[] = [];
+  const hostFloorTimes: number[] = [];
+  const collections = new CollectionCount(runs);
+  pending.push(collections);
+  for (let round = 0; round < runs; round += 1) {
+    let start = performance.now();
+    floor();
+    hostFloorTimes.push(performance.now() - start);
+    start = performance.now();
+    subject();
+    const end = performance.now();
+    hostTimes.push(end - start);
+    collections.windows.push({ start, end });
+  }
+  return {
+    ms: median(subjectTimes),
+    floorMs: median(floorTimes),
+    host: { ms: median(hostTimes), floorMs: median(hostFloorTimes), collections },
+  };
+}
+
+/** A case that timed a batch of `n` calls, per call. */
+export function perCall(measured: Measured, n: number): Measured {
+  return {
+    ms: measured.ms / n,
+    floorMs: measured.floorMs / n,
+    host: {
+      ms: measured.host.ms / n,
+      floorMs: measured.host.floorMs / n,
+      collections: measured.host.collections.scaled(n),
+    },
+  };
 }
 
 /** mulberry32: a small, fast, seeded PRNG (deterministic fixtures). */

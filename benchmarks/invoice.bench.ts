@@ -19,18 +19,12 @@ const fullRecalculation = (input: InvoiceCalculationInput) => () => createInvoic
 
 function fullCase(lineCount: number, runs: number, warmup: number): BenchRow[] {
   const input = fixture(lineCount, 20_240_601 + lineCount);
-  const { ms, floorMs } = measureAgainstFloor(
-    fullRecalculation(input),
-    () => floatFloor(input.lines),
-    runs,
-    warmup,
-  );
+  const measured = measureAgainstFloor(fullRecalculation(input), () => floatFloor(input.lines), runs, warmup);
   const label = lineCount.toLocaleString('en-US');
   return [
     {
       name: `invoice full recalculation, ${label} lines (columns)`,
-      ms,
-      floorMs,
+      ...measured,
       note: 'parse + subtotals + 3 coupons + 2 taxes + every breakout, in integer columns',
     },
   ];
@@ -38,7 +32,7 @@ function fullCase(lineCount: number, runs: number, warmup: number): BenchRow[] {
 
 function documentedOutputCase(lineCount: number, runs: number): BenchRow {
   const input = fixture(lineCount, 20_240_601 + lineCount);
-  const { ms, floorMs } = measureAgainstFloor(
+  const measured = measureAgainstFloor(
     () => calculateInvoice(input),
     () => floatFloor(input.lines),
     runs,
@@ -46,8 +40,7 @@ function documentedOutputCase(lineCount: number, runs: number): BenchRow {
   );
   return {
     name: `calculateInvoice, ${lineCount.toLocaleString('en-US')} lines (every string)`,
-    ms,
-    floorMs,
+    ...measured,
     note: 'documented plain-data output: 8 strings per line + breakout objects',
   };
 }

@@ -69,7 +69,7 @@ function siteWithComponents(count: number): { state: SiteState; priced: Priced[]
 
 function renewalCase(count: number, runs: number): BenchRow {
   const { state, priced } = siteWithComponents(count);
-  const { ms, floorMs } = measureAgainstFloor(
+  const measured = measureAgainstFloor(
     () => {
       const { events } = advance(state, { now: AFTER_PERIOD_END });
       if (!events.some((event) => event.key === 'renewal_success')) throw new Error('no renewal');
@@ -84,8 +84,7 @@ function renewalCase(count: number, runs: number): BenchRow {
   );
   return {
     name: `renewal of a subscription with ${label(count)} components`,
-    ms,
-    floorMs,
+    ...measured,
     note: 'advance() across the period end; floor = float64 loop pricing the components',
   };
 }
@@ -118,7 +117,7 @@ function catchUpCase(renewals: number, runs: number): BenchRow {
   const state = dailySubscriptionSite();
   // One second past the end of the last period that falls due: exactly `renewals` renewals.
   const now = new Date(Date.parse(CATCH_UP_SIGNUP) + renewals * 86_400_000 + 1000).toISOString();
-  const { ms, floorMs } = measureAgainstFloor(
+  const measured = measureAgainstFloor(
     () => {
       const { events, complete } = advance(state, { now });
       const renewed = events.filter((event) => event.key === 'renewal_success').length;
@@ -134,8 +133,7 @@ function catchUpCase(renewals: number, runs: number): BenchRow {
   );
   return {
     name: `catch-up of ${label(renewals)} daily renewals (${ZONE})`,
-    ms,
-    floorMs,
+    ...measured,
     note: 'one advance() over the days; floor = one plain Map update per renewal',
   };
 }
@@ -143,7 +141,7 @@ function catchUpCase(renewals: number, runs: number): BenchRow {
 function periodListingCase(count: number, runs: number): BenchRow {
   const anchor = '2026-01-31T15:00:00.000Z'; // 10:00 in New York
   const step = { months: 1 };
-  const { ms, floorMs } = measureAgainstFloor(
+  const measured = measureAgainstFloor(
     () => {
       let last = '';
       for (let n = 0; n < count; n += 1) last = periodOf(anchor, ZONE, step, n).end;
@@ -159,8 +157,7 @@ function periodListingCase(count: number, runs: number): BenchRow {
   );
   return {
     name: `period listing, ${label(count)} monthly periods (${ZONE}, anchor 31 January)`,
-    ms,
-    floorMs,
+    ...measured,
     note: 'periodOf(anchor, zone, { months: 1 }, n) for each n; floor = naive UTC month steps',
   };
 }

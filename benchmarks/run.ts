@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type BenchModule, type BenchRow, formatMs, formatRows } from './harness.js';
+import { type BenchModule, type BenchRow, countCollections, formatMs, formatRows } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -25,10 +25,15 @@ const rows: BenchRow[] = [];
 for (const file of files) {
   const module = (await import(pathToFileURL(join(here, file)).href)) as { default: BenchModule };
   const produced = await module.default({ smoke });
-  for (const row of produced)
-    console.log(
-      `${row.name}: ${formatMs(row.ms)} ms${row.floorMs ? ` (${(row.ms / row.floorMs).toFixed(2)}x floor)` : ''}`,
-    );
+  await countCollections();
+  for (const row of produced) {
+    const ratio = row.floorMs ? ` (${(row.ms / row.floorMs).toFixed(2)}x floor)` : '';
+    const host = row.host
+      ? `; as a host: ${formatMs(row.host.ms)} ms (${(row.host.ms / row.host.floorMs).toFixed(2)}x floor, ` +
+        `${row.host.collections.perRunCount.toPrecision(2)} GCs per run)`
+      : '';
+    console.log(`${row.name}: ${formatMs(row.ms)} ms${ratio}${host}`);
+  }
   rows.push(...produced);
 }
 console.log(`\n${formatRows(rows)}\n`);

@@ -9,16 +9,7 @@ import { appendEvents } from '../domain/event-log/log-index.js';
 import type { SiteEvent } from '../domain/event-log/types.js';
 import type { LedgerTransfer } from '../domain/ledger/types.js';
 import type { Subscription } from '../domain/subscription/types.js';
-import {
-  indexDelete,
-  indexSet,
-  listAppendAll,
-  type ShardedIndex,
-  type Table,
-  tableGet,
-  tableInsert,
-  tableReplace,
-} from '../kernel/collection.js';
+import { IndexWriter, listAppendAll, type Table, TableWriter } from '../kernel/collection.js';
 import type { IdSet } from '../kernel/id-set.js';
 import { assertNever, invariant } from '../kernel/invariant.js';
 import type { Instant } from '../kernel/time.js';
@@ -166,33 +157,46 @@ const immer = new Immer({ autoFreeze: false });
 type WritableCounters = { -readonly [K in keyof Counters]: number };
 
 /**
- * The collections a batch of changes has written so far, each a new value computed outside any draft
- * with the kernel's pure updates (one chunk, one index leaf copied per write), over the state the batch
- * started from. Through immer's proxies the same writes cost several times more: every read on the way
- * made a proxy, and a signup's or an allocation's puts spent most of their time in traps and finalization.
+ * The collections a batch of changes has written so far, computed outside any draft over the state the
+ * batch started from by the kernel's writers, which copy each chunk, index group and leaf at most once
+ * per batch however many writes land in it. Through immer's proxies the same writes cost several times
+ * more: every read on the way made a proxy, and a signup's or an allocation's puts spent most of their
+ * time in traps and finalization.
  */
 class Written {
-  readonly tables = new Map<TableName, Table<AnyRow>>();
-  readonly indexes = new Map<IndexName, ShardedIndex<number>>();
-  readonly lists = new Map<ListIndexName, ShardedIndex<IdSet>>();
-  readonly sets = new Map<SetIndexName, ShardedIndex<IdSet>>();
+  readonly tables = new Map<TableName, TableWriter<AnyRow>>();
+  readonly indexes = new Map<IndexName, IndexWriter<number>>();
+  readonly lists = new Map<ListIndexName, IndexWriter<IdSet>>();
+  readonly sets = new Map<SetIndexName, IndexWriter<IdSet>>();
   schedule: Schedule | undefined;
   counters: WritableCounters | undefined;
   clock: Instant | undefined;
 
   constructor(private readonly base: SiteState) {}
 
-  table(name: TableName): Table<AnyRow> {
-    return this.tables.get(name) ?? this.base.tables[name];
+  private table(name: TableName): TableWriter<AnyRow> {
+    let table = this.tables.get(name);
+    if (table === undefined) {
+      table = new TableWriter(this.base.tables[name] as Table<AnyRow>);
+      this.tables.set(name, table);
+    }
+    return table;
+  }
+
+  private index(name: IndexName): IndexWriter<number> {
+    let index = this.indexes.get(name);
+    if (index === undefined) {
+      index = new IndexWriter(this.base.indexes[name]);
+      this.indexes.set(name, index);
+    }
+    return index;
   }
 
   put(name: TableName, row: AnyRow): void {
     const table = this.table(name);
-    const previous = tableGet(table, row.id);
-    this.tables.set(
-      name,
-      previous === undefined ? tableInsert(table, row) : tableReplace(table, row.id, row),
-    );
+    const previous = table.get(row.id);
+    if (previous === undefined) table.insert(row);
+    else table.replace(row.id, row);
     this.reindex(name, previous, row);
     relisted(this.base.listIndexes, this.lists, name, row.id, previous, row);
     refiled(this.base.setIndexes, this.sets, name, row.id, previous, row);
@@ -204,9 +208,9 @@ class Written {
 
   remove(name: TableName, id: number): void {
     const table = this.table(name);
-    const previous = tableGet(table, id);
+    const previous = table.get(id);
     invariant(previous !== undefined, `row ${id} of ${name} exists`);
-    this.tables.set(name, tableReplace(table, id, null));
+    table.replace(id, null);
     this.reindex(name, previous, undefined);
     relisted(this.base.listIndexes, this.lists, name, id, previous, undefined);
     refiled(this.base.setIndexes, this.sets, name, id, previous, undefined);
@@ -222,10 +226,9 @@ class Written {
       const oldKey = previous === undefined ? null : definition.key(previous);
       const newKey = next === undefined ? null : definition.key(next);
       if (oldKey === newKey) continue;
-      let index = this.indexes.get(definition.index) ?? this.base.indexes[definition.index];
-      if (oldKey !== null) index = indexDelete(index, oldKey);
-      if (newKey !== null && next !== undefined) index = indexSet(index, newKey, next.id);
-      this.indexes.set(definition.index, index);
+      const index = this.index(definition.index);
+      if (oldKey !== null) index.delete(oldKey);
+      if (newKey !== null && next !== undefined) index.set(newKey, next.id);
     }
   }
 
@@ -236,14 +239,22 @@ class Written {
    * immutable already).
    */
   assignTo(draft: Draft<SiteState>): void {
-    if (this.tables.size > 0) draft.tables = castDraft(merged(this.base.tables, this.tables));
-    if (this.indexes.size > 0) draft.indexes = castDraft(merged(this.base.indexes, this.indexes));
-    if (this.lists.size > 0) draft.listIndexes = castDraft(merged(this.base.listIndexes, this.lists));
-    if (this.sets.size > 0) draft.setIndexes = castDraft(merged(this.base.setIndexes, this.sets));
+    if (this.tables.size > 0) draft.tables = castDraft(merged(this.base.tables, results(this.tables)));
+    if (this.indexes.size > 0) draft.indexes = castDraft(merged(this.base.indexes, results(this.indexes)));
+    if (this.lists.size > 0)
+      draft.listIndexes = castDraft(merged(this.base.listIndexes, results(this.lists)));
+    if (this.sets.size > 0) draft.setIndexes = castDraft(merged(this.base.setIndexes, results(this.sets)));
     if (this.schedule !== undefined) draft.schedule = castDraft(Object.freeze(this.schedule));
     if (this.counters !== undefined) draft.counters = Object.freeze(this.counters);
     if (this.clock !== undefined) draft.clock = this.clock;
   }
+}
+
+/** What each writer of a batch left. */
+function results<K, V>(writers: ReadonlyMap<K, { result(): V }>): Map<K, V> {
+  const values = new Map<K, V>();
+  for (const [name, writer] of writers) values.set(name, writer.result());
+  return values;
 }
 
 /** A frozen copy of `base` with the values of `changed` in place of its own. */

@@ -7,9 +7,8 @@
  */
 import {
   emptyIndex,
-  indexDelete,
+  IndexWriter,
   indexGet,
-  indexSet,
   type ShardedIndex,
   type Table,
   tableGet,
@@ -121,7 +120,7 @@ export type IdSetIndexes<N extends string> = { readonly [K in N]: ShardedIndex<I
 export function rekeyed<N extends string>(
   definitions: readonly KeyDefinition<N>[],
   indexes: IdSetIndexes<N>,
-  written: Map<N, ShardedIndex<IdSet>>,
+  written: Map<N, IndexWriter<IdSet>>,
   id: number,
   previous: AnyRow | undefined,
   next: AnyRow | undefined,
@@ -130,16 +129,24 @@ export function rekeyed<N extends string>(
     const oldKey = previous === undefined ? null : definition.key(previous);
     const newKey = next === undefined ? null : definition.key(next);
     if (oldKey === newKey) continue;
-    let index = written.get(definition.index) ?? indexes[definition.index];
-    if (oldKey !== null) {
-      const remaining = idSetDelete(indexGet(index, oldKey) ?? EMPTY_ID_SET, id);
-      index = remaining.size === 0 ? indexDelete(index, oldKey) : indexSet(index, oldKey, remaining);
+    let index = written.get(definition.index);
+    if (index === undefined) {
+      index = new IndexWriter(indexes[definition.index]);
+      written.set(definition.index, index);
     }
-    if (newKey !== null)
-      index = indexSet(index, newKey, idSetAdd(indexGet(index, newKey) ?? EMPTY_ID_SET, id));
-    written.set(definition.index, index);
+    if (oldKey !== null) {
+      const remaining = idSetDelete(index.get(oldKey) ?? EMPTY_ID_SET, id);
+      if (remaining.size === 0) index.delete(oldKey);
+      else index.set(oldKey, remaining);
+    }
+    if (newKey !== null) index.set(newKey, idSetAdd(index.get(newKey) ?? EMPTY_ID_SET, id));
   }
 }
+
+/** The indexes a batch of writers left. */
+const writtenIndexes = <N extends string>(
+  written: ReadonlyMap<N, IndexWriter<IdSet>>,
+): Map<N, ShardedIndex<IdSet>> => new Map([...written].map(([name, writer]) => [name, writer.result()]));
 
 /**
  * Indexes built from a state's tables, every row filed under its keys (for a state stored before they
@@ -150,18 +157,18 @@ export function rebuiltIndexes<N extends string, I extends IdSetIndexes<N>>(
   definitionsOf: { readonly [T in TableName]?: readonly KeyDefinition<N>[] },
   empty: I,
 ): I {
-  const written = new Map<N, ShardedIndex<IdSet>>();
+  const written = new Map<N, IndexWriter<IdSet>>();
   for (const table of Object.keys(definitionsOf) as TableName[]) {
     for (const row of tableRows(state.tables[table] as Table<AnyRow>))
       rekeyed(definitionsOf[table] ?? [], empty, written, row.id, undefined, row);
   }
-  return { ...empty, ...Object.fromEntries(written) };
+  return { ...empty, ...Object.fromEntries(writtenIndexes(written)) };
 }
 
 /** The list indexes `written` with a row moved between lists after it was written or deleted. */
 export function relisted(
   indexes: ListIndexes,
-  written: Map<ListIndexName, ShardedIndex<IdSet>>,
+  written: Map<ListIndexName, IndexWriter<IdSet>>,
   table: TableName,
   id: number,
   previous: AnyRow | undefined,

@@ -7,7 +7,14 @@
  * does the one-to-one indexes and the list indexes (list-index.ts, whose keys are rows: a customer, a
  * subscription).
  */
-import { emptyIndex, indexGet, type ShardedIndex, type Table, tableGet } from '../kernel/collection.js';
+import {
+  emptyIndex,
+  type IndexWriter,
+  indexGet,
+  type ShardedIndex,
+  type Table,
+  tableGet,
+} from '../kernel/collection.js';
 import { EMPTY_ID_SET, type IdSet, idSetsValues } from '../kernel/id-set.js';
 import { type AnyRow, type KeyDefinition, rebuiltIndexes, rekeyed } from './list-index.js';
 import type { TableName, TableRows, Tables } from './tables.js';
@@ -64,7 +71,7 @@ const keyDefinitions = definitions as { readonly [T in TableName]?: readonly Key
 /** The set indexes `written` with a row moved between sets after it was written or deleted. */
 export function refiled(
   indexes: SetIndexes,
-  written: Map<SetIndexName, ShardedIndex<IdSet>>,
+  written: Map<SetIndexName, IndexWriter<IdSet>>,
   table: TableName,
   id: number,
   previous: AnyRow | undefined,

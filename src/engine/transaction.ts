@@ -10,7 +10,7 @@ import { invoicePostings } from '../domain/ledger/invoice-postings.js';
 import type { LedgerTransfer, TransferDraft } from '../domain/ledger/types.js';
 import type { SiteSettings } from '../domain/site/config.js';
 import { listGet, tableGet, nextId as tableNextId, tableRows } from '../kernel/collection.js';
-import type { Instant } from '../kernel/time.js';
+import { addSeconds, calendarDateOf, type Instant } from '../kernel/time.js';
 import { type Change, put, remove } from './changes.js';
 import type { Counters, SiteState, TableName, TableRows } from './state.js';
 
@@ -37,6 +37,9 @@ export class Transaction {
   #nextEventId: number;
   /** The `created_at` of the log's newest record: a record is never stamped before it. */
   #lastEventAt: Instant | null;
+  /** Calendar dates in the site zone already computed: a renewal of 1,000 components asks for the same two. */
+  readonly #calendarDates = new Map<Instant, string>();
+  readonly #lastCalendarDates = new Map<Instant, string>();
   readonly now: Instant;
 
   constructor(state: SiteState, now: Instant) {
@@ -53,6 +56,26 @@ export class Transaction {
 
   get settings(): SiteSettings {
     return this.#state.settings;
+  }
+
+  /** The calendar date (`YYYY-MM-DD`) of an instant in the site's zone. */
+  calendarDate(instant: Instant): string {
+    let date = this.#calendarDates.get(instant);
+    if (date === undefined) {
+      date = calendarDateOf(instant, this.#state.settings.timeZone);
+      this.#calendarDates.set(instant, date);
+    }
+    return date;
+  }
+
+  /** The calendar date of the last second before `end`: the last day of a period that ends at `end`. */
+  lastCalendarDate(end: Instant): string {
+    let date = this.#lastCalendarDates.get(end);
+    if (date === undefined) {
+      date = this.calendarDate(addSeconds(end, -1));
+      this.#lastCalendarDates.set(end, date);
+    }
+    return date;
   }
 
   /** The row with an id, as this transaction has left it. */

@@ -166,7 +166,13 @@ export const percentOf = (amount: Dec, percentage: Dec): Dec => out(dec(amount).
 
 /** Rounds half-up (away from zero on a tie) to `places` decimals. @example roundTo('2.345', 2) // '2.35' */
 export const roundTo = (value: Dec, places: number): Dec =>
-  out(dec(value).toDecimalPlaces(places, D.ROUND_HALF_UP));
+  // A canonical amount with at most `places` decimals is its own rounding: most amounts already are.
+  isCanonicalUpTo(value, places) ? value : out(dec(value).toDecimalPlaces(places, D.ROUND_HALF_UP));
+
+/** Whether `value` is canonical (no superfluous zero, no negative zero) with at most `places` decimals. */
+const isCanonicalUpTo = (value: Dec, places: number): boolean =>
+  padToPlaces(value, places) !== undefined &&
+  (value.indexOf('.') < 0 || value.charCodeAt(value.length - 1) !== DIGIT_0);
 
 /** Rounds away from zero to `places` decimals. @example roundAwayTo('2.341', 2) // '2.35' */
 export const roundAwayTo = (value: Dec, places: number): Dec =>

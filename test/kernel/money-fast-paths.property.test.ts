@@ -6,7 +6,15 @@
 import { fc, test } from '@fast-check/vitest';
 import { Decimal } from 'decimal.js';
 import { describe, expect } from 'vitest';
-import { formatMoney, minorUnits, moneyFormatter, parseDecimal, toMinor } from '../../src/kernel/money.js';
+import {
+  formatMoney,
+  minorUnits,
+  moneyFormatter,
+  parseDecimal,
+  roundMoney,
+  roundTo,
+  toMinor,
+} from '../../src/kernel/money.js';
 
 const digits = (max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength: max });
 /** Any plain spelling: optional sign, digits, optional point, digits (possibly none on either side). */
@@ -36,6 +44,16 @@ function expectedFormat(text: string, currency: string): string {
 }
 
 describe('money fast paths', () => {
+  test.prop([spelling.filter((text) => /\d/.test(text)), fc.integer({ min: 0, max: 8 })], { numRuns: 600 })(
+    'law: roundTo of any spelling (canonical or not) is the decimal.js half-up rounding, written canonically',
+    (text, places) => {
+      const fixed = new Decimal(text).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed();
+      const expected = fixed === '-0' ? '0' : fixed;
+      expect(roundTo(text, places)).toBe(expected);
+      expect(roundMoney(text, 'USD')).toBe(roundTo(text, 2));
+    },
+  );
+
   test.prop([spelling, fc.integer({ min: 1, max: 13 }), fc.integer({ min: 0, max: 5 }), fc.boolean()], {
     numRuns: 600,
   })(

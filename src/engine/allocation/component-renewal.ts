@@ -19,7 +19,7 @@ import type { Invoice } from '../../domain/invoice/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { listRange } from '../../kernel/collection.js';
 import { add, type Dec, isNegative, isPositive, max, neg, roundMoney, sub } from '../../kernel/money.js';
-import { addSeconds, calendarDateOf, type Instant } from '../../kernel/time.js';
+import type { Instant } from '../../kernel/time.js';
 import type { ChargeLine } from '../invoice/drafts.js';
 import type { Transaction } from '../transaction.js';
 import { eventBasedRenewalCharges } from '../usage/event-usage.js';
@@ -175,17 +175,25 @@ function renewComponents(
         periodRangeEnd: accrued.periodRangeEnd,
       });
     }
-    const restarted: SubscriptionComponent = {
-      ...row,
-      quantity: nextPrepaidQuantity(tx, component, row),
-      unitBalance: '0',
-      accruedCharges: [],
-      periodStartedAt: period.start,
-      periodCharged: charged,
-      periodCredited: credited,
-    };
-    if (JSON.stringify(restarted) !== JSON.stringify(row))
-      tx.put('subscriptionComponents', { ...restarted, updatedAt: tx.now });
+    const quantity = nextPrepaidQuantity(tx, component, row);
+    const unchanged =
+      quantity === row.quantity &&
+      row.unitBalance === '0' &&
+      row.accruedCharges.length === 0 &&
+      row.periodStartedAt === period.start &&
+      row.periodCharged === charged &&
+      row.periodCredited === credited;
+    if (!unchanged)
+      tx.put('subscriptionComponents', {
+        ...row,
+        quantity,
+        unitBalance: '0',
+        accruedCharges: [],
+        periodStartedAt: period.start,
+        periodCharged: charged,
+        periodCredited: credited,
+        updatedAt: tx.now,
+      });
   }
   lines.push(...eventBasedRenewalCharges(tx, subscription, period));
   return { lines, credit };
@@ -239,7 +247,6 @@ function adjustmentLine(
   amount: Dec,
   period: BillingPeriod,
 ): ChargeLine {
-  const zone = tx.settings.timeZone;
   const shown = prorationLine(
     sub(row.quantity, billedQuantity),
     amount,
@@ -263,8 +270,8 @@ function adjustmentLine(
     kind: component.kind,
     componentId: component.id,
     pricePointId: row.pricePointId,
-    periodRangeStart: calendarDateOf(period.start, zone),
-    periodRangeEnd: calendarDateOf(addSeconds(period.end, -1), zone),
+    periodRangeStart: tx.calendarDate(period.start),
+    periodRangeEnd: tx.lastCalendarDate(period.end),
   };
 }
 
@@ -278,10 +285,9 @@ export function pricedLine(
   end: Instant,
   pricing = pricingOf(tx, row),
 ): ChargeLine {
-  const zone = tx.settings.timeZone;
   const cost = costOf(pricing, quantity);
-  const first = calendarDateOf(start, zone);
-  const last = calendarDateOf(addSeconds(end, -1), zone);
+  const first = tx.calendarDate(start);
+  const last = tx.lastCalendarDate(end);
   return {
     title: component.name,
     description: `${first} - ${last}`,

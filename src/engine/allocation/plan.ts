@@ -26,7 +26,7 @@ import type { CreditType } from '../../domain/site/config.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { add, type Dec, isNegative, isPositive, min, roundMoney, sub } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
-import { addSeconds, calendarDateOf, type Instant } from '../../kernel/time.js';
+import type { Instant } from '../../kernel/time.js';
 import type { ChargeLine } from '../invoice/drafts.js';
 import { paidInPeriod } from '../invoice/period-payments.js';
 import type { Transaction } from '../transaction.js';
@@ -195,7 +195,6 @@ function planOne(
     periodCharged: isPositive(amount) ? add(charged, amount) : charged,
     periodCredited: isNegative(amount) ? sub(credited, amount) : credited,
   };
-  const zone = tx.settings.timeZone;
   const fromPeriodStart = upgradeCharge === 'full' || prepaid;
   const shown = prorationLine(
     sub(change.quantity, before.quantity),
@@ -217,8 +216,8 @@ function planOne(
         kind: component.kind,
         componentId: component.id,
         pricePointId: price.pricePointId,
-        periodRangeStart: calendarDateOf(fromPeriodStart ? period.start : at, zone),
-        periodRangeEnd: calendarDateOf(addSeconds(period.end, -1), zone),
+        periodRangeStart: tx.calendarDate(fromPeriodStart ? period.start : at),
+        periodRangeEnd: tx.lastCalendarDate(period.end),
       }
     : null;
   return {
