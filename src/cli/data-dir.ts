@@ -35,9 +35,15 @@ import {
   segmentName,
   segmentStart,
 } from './journal.js';
-import { readSnapshot, writeSnapshot } from './snapshot.js';
+import { deltaFiles, readSnapshot, type Snapshot, writeSnapshot, writeSnapshotDelta } from './snapshot.js';
 
 export const DEFAULT_SNAPSHOT_EVERY = 1000;
+
+/**
+ * Deltas written on top of one full snapshot before the next full one: a start reads the full snapshot
+ * and every delta, so the chain is kept short, and cut early once the deltas hold half the full one's bytes.
+ */
+const MAX_DELTAS = 32;
 
 export interface DataDirOptions {
   /** The configuration of a new site (when the directory holds none yet). */
@@ -298,6 +304,19 @@ export async function openStore(dir: string, options: DataDirOptions): Promise<O
   if (!stored.ok) return stored;
   let journal: JournalWriter;
   let loaded: Loaded;
+  /** The last snapshot on disk (full or delta) while its state is known: the next can be a delta on it. */
+  let last: Snapshot | undefined;
+  let chain = { baseBytes: 0, deltaCount: 0, deltaBytes: 0 };
+  /** A full snapshot; the deltas it covers go once it is safely in place. */
+  const writeBase = async (snapshot: Snapshot): Promise<void> => {
+    last = undefined;
+    const baseBytes = await writeSnapshot(dir, snapshot, files);
+    for (const delta of await deltaFiles(dir, files))
+      if (delta.position <= snapshot.position) await files.rm(join(dir, delta.name));
+    await files.syncDirectory(dir);
+    chain = { baseBytes, deltaCount: 0, deltaBytes: 0 };
+    last = snapshot;
+  };
   if (stored.value === undefined) {
     for (const segment of await segmentsOf(dir, files))
       if ((await files.readFile(segment.path)).length > 0)
@@ -310,7 +329,7 @@ export async function openStore(dir: string, options: DataDirOptions): Promise<O
     // The segment first: a snapshot is never without the segment its position starts.
     journal = await JournalWriter.open(dir, 0, files);
     try {
-      await writeSnapshot(dir, { position: 0, state }, files);
+      await writeBase({ position: 0, state });
     } catch (error) {
       await journal.close().catch(() => {});
       throw error;
@@ -319,6 +338,8 @@ export async function openStore(dir: string, options: DataDirOptions): Promise<O
   } else {
     const replayed = await replay(dir, options, files, stored.value);
     if (!replayed.ok) return replayed;
+    if (stored.value.exact) last = { position: stored.value.position, state: stored.value.state };
+    chain = stored.value;
     loaded = replayed.value;
     journal = await JournalWriter.open(dir, loaded.lastSegment, files);
     const current = loaded.state.settings.portalSecret;
@@ -335,7 +356,7 @@ export async function openStore(dir: string, options: DataDirOptions): Promise<O
       journal.rotate(loaded.next);
       try {
         await journal.flushed();
-        await writeSnapshot(dir, { position: loaded.next, state: loaded.state }, files);
+        await writeBase({ position: loaded.next, state: loaded.state });
       } catch (error) {
         await journal.close().catch(() => {});
         throw error;
@@ -345,12 +366,32 @@ export async function openStore(dir: string, options: DataDirOptions): Promise<O
   const every = Math.max(1, options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY);
   let next = loaded.next;
   let sinceSnapshot = 0;
+  /** The state after the last journaled change: a snapshot that fell due during another is taken from it. */
+  let latest: SiteState | undefined;
+  let closing = false;
   let snapshotting: Promise<void> | undefined;
 
-  /** Snapshot at `position` once the journal has rotated there; covered segments go only after. */
+  /**
+   * Snapshot at `position` once the journal has rotated there: the pieces changed since the last
+   * snapshot when its state is known and the chain is short, else the whole state. Covered segments go
+   * only after.
+   */
   const snapshot = async (state: SiteState, position: number): Promise<void> => {
     await journal.flushed();
-    await writeSnapshot(dir, { position, state }, files);
+    const from = last;
+    if (
+      from !== undefined &&
+      from.position < position &&
+      chain.deltaCount < MAX_DELTAS &&
+      chain.deltaBytes * 2 < chain.baseBytes
+    ) {
+      // Until a delta is known to be in place, the next snapshot is a full one: a delta left on disk by a
+      // failed write must never be followed by one that skips it.
+      last = undefined;
+      const bytes = await writeSnapshotDelta(dir, { from, to: { position, state } }, files);
+      chain = { ...chain, deltaCount: chain.deltaCount + 1, deltaBytes: chain.deltaBytes + bytes };
+      last = { position, state };
+    } else if (from === undefined || from.position < position) await writeBase({ position, state });
     for (const segment of await segmentsOf(dir, files))
       if (segment.start < position) await files.rm(segment.path);
   };
@@ -369,6 +410,9 @@ export async function openStore(dir: string, options: DataDirOptions): Promise<O
       )
       .finally(() => {
         snapshotting = undefined;
+        // One fell due while this one was written: take it now rather than at the next change.
+        if (sinceSnapshot >= every && latest !== undefined && journal.failed === undefined && !closing)
+          snapshotInBackground(latest);
       });
   };
 
@@ -390,6 +434,7 @@ export async function openStore(dir: string, options: DataDirOptions): Promise<O
         }
         next += 1;
         sinceSnapshot += 1;
+        latest = applied.state;
         if (sinceSnapshot >= every) snapshotInBackground(applied.state);
       }
       return journal.flushed();
@@ -400,6 +445,7 @@ export async function openStore(dir: string, options: DataDirOptions): Promise<O
     },
     failure: () => journal.failed,
     close: async (finalState) => {
+      closing = true;
       await snapshotting;
       if (journal.failed !== undefined) {
         await journal.close().catch(() => {});

@@ -16,7 +16,7 @@ import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import { withPresentedBreakouts } from '../domain/invoice/stored-breakouts.js';
 import { rebuiltListIndexes } from '../engine/list-index.js';
-import { PieceAssembler, pieceLines } from '../engine/persistence/pieces.js';
+import { changedPieceLines, PieceAssembler, pieceLines } from '../engine/persistence/pieces.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
 import type { SiteState } from '../engine/state.js';
 import { emptyList, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
@@ -85,10 +85,14 @@ const SLICE_MS = 20;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Writes the pieces and the trailer, in slices of about `SLICE_MS` that yield to the event loop between
- * them; answers the number of bytes and the checksum of the pieces.
+ * Writes lines and then a trailer line (made from the lines' byte count and checksum), in slices of
+ * about `SLICE_MS` that yield to the event loop between them; answers the byte count and the checksum.
  */
-async function writePieces(file: WritableFile, snapshot: Snapshot): Promise<{ bytes: number; crc: number }> {
+async function writeLines(
+  file: WritableFile,
+  lines: Iterable<string>,
+  trailerOf: (bytes: number, crc: number) => object,
+): Promise<{ bytes: number; crc: number }> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let bytes = 0;
@@ -103,7 +107,7 @@ async function writePieces(file: WritableFile, snapshot: Snapshot): Promise<{ by
     await writeAll(file, buffer);
   };
   let sliceStart = performance.now();
-  for (const line of pieceLines(snapshot.state)) {
+  for (const line of lines) {
     const buffer = Buffer.from(`${line}\n`, 'utf8');
     pending.push(buffer);
     pendingBytes += buffer.length;
@@ -114,8 +118,7 @@ async function writePieces(file: WritableFile, snapshot: Snapshot): Promise<{ by
     }
   }
   await flush();
-  const trailer = { format: FORMAT, version: 2, position: snapshot.position, bytes, crc32: crc };
-  await writeAll(file, Buffer.from(`${JSON.stringify(trailer)}\n`));
+  await writeAll(file, Buffer.from(`${JSON.stringify(trailerOf(bytes, crc))}\n`));
   return { bytes, crc };
 }
 
@@ -131,18 +134,18 @@ function decodeVersion2(bytes: Buffer): { readonly position: number; readonly bo
 const CHECKSUM_SLICE_BYTES = 8 << 20;
 
 /**
- * Whether bytes read back are the snapshot as written: its trailer, length and checksum, the checksum
- * taken in slices that yield to the event loop (a large site's snapshot is hundreds of MiB).
+ * Whether bytes read back are the file as written: its trailer (`fits` checks what else it says), length
+ * and checksum, the checksum taken in slices that yield to the event loop (a large site's snapshot is
+ * hundreds of MiB).
  */
 async function readsBackAs(
   read: Buffer,
-  position: number,
   written: { readonly bytes: number; readonly crc: number },
+  fits: (trailer: string) => SnapshotMeta | undefined,
 ): Promise<boolean> {
   if (read.length <= written.bytes) return false;
-  const trailer = metaOf(read.toString('utf8', written.bytes, read.length - 1), trailerSchema);
-  if (trailer?.position !== position || trailer.bytes !== written.bytes || trailer.crc32 !== written.crc)
-    return false;
+  const trailer = fits(read.toString('utf8', written.bytes, read.length - 1));
+  if (trailer?.bytes !== written.bytes || trailer.crc32 !== written.crc) return false;
   let crc = 0;
   for (let offset = 0; offset < written.bytes; offset += CHECKSUM_SLICE_BYTES) {
     crc = crc32(read.subarray(offset, Math.min(written.bytes, offset + CHECKSUM_SLICE_BYTES)), crc);
@@ -151,9 +154,43 @@ async function readsBackAs(
   return crc === written.crc;
 }
 
-/** The value the pieces of a version 2 body make, line by line (no string of the whole body). */
-function assemblePieces(body: Buffer): unknown {
-  const assembler = new PieceAssembler();
+/**
+ * Writes a file atomically: temporary file, every byte written, fsync, read back and verified against
+ * its trailer's length and checksum, rename, directory fsync. Throws (leaving any earlier file of that
+ * name in place) when a step fails.
+ */
+async function writeVerified(
+  dir: string,
+  name: string,
+  lines: Iterable<string>,
+  trailerOf: (bytes: number, crc: number) => object,
+  fits: (trailer: string) => SnapshotMeta | undefined,
+  files: FileLayer,
+): Promise<number> {
+  const temporary = join(dir, `${name}.tmp`);
+  let written: { bytes: number; crc: number };
+  try {
+    const file = await files.open(temporary, 'w');
+    try {
+      written = await writeLines(file, lines, trailerOf);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    const read = await files.readFile(temporary);
+    if (!(await readsBackAs(read, written, fits)))
+      throw new Error(`${temporary} does not read back as written (${read.length} bytes)`);
+  } catch (error) {
+    await files.rm(temporary).catch(() => {});
+    throw error;
+  }
+  await files.rename(temporary, join(dir, name));
+  await files.syncDirectory(dir);
+  return written.bytes;
+}
+
+/** Feeds the pieces of a body, line by line (no string of the whole body), to an assembler. */
+function assemblePieces(body: Buffer, assembler: PieceAssembler): void {
   let start = 0;
   while (start < body.length) {
     const end = body.indexOf(10, start);
@@ -161,38 +198,105 @@ function assemblePieces(body: Buffer): unknown {
     assembler.add(body.toString('utf8', start, end));
     start = end + 1;
   }
-  return assembler.value();
 }
 
 /**
- * Writes the snapshot atomically: temporary file, every byte written, fsync, read back and verified
- * against the trailer's length and checksum, rename, directory fsync. Throws (leaving the previous
- * snapshot in place) when any step fails.
+ * Writes the snapshot atomically (see `writeVerified`); answers the bytes of its pieces. Throws (leaving
+ * the previous snapshot in place) when any step fails.
  */
 export async function writeSnapshot(
   dir: string,
   snapshot: Snapshot,
   files: FileLayer = nodeFiles,
-): Promise<void> {
-  const temporary = join(dir, `${SNAPSHOT_FILE}.tmp`);
+): Promise<number> {
+  return writeVerified(
+    dir,
+    SNAPSHOT_FILE,
+    pieceLines(snapshot.state),
+    (bytes, crc) => ({ format: FORMAT, version: 2, position: snapshot.position, bytes, crc32: crc }),
+    (trailer) => {
+      const meta = metaOf(trailer, trailerSchema);
+      return meta?.position === snapshot.position ? meta : undefined;
+    },
+    files,
+  );
+}
+
+/** The file of the changes from one snapshot position to the next. */
+export const deltaFileName = (position: number): string =>
+  `snapshot-delta.${String(position).padStart(16, '0')}.jsonl`;
+
+const deltaPosition = (name: string): number | undefined => {
+  const match = /^snapshot-delta\.(\d{16})\.jsonl$/.exec(name);
+  return match === null ? undefined : Number(match[1]);
+};
+
+const DELTA_FORMAT = 'billing-core-snapshot-delta';
+const deltaTrailerSchema = z.object({
+  format: z.literal(DELTA_FORMAT),
+  version: z.literal(1),
+  from: z.number().int().min(0),
+  position: z.number().int().min(0),
+  bytes: z.number().int().min(0),
+  crc32: z.number().int().min(0),
+});
+
+/** What a delta's trailer says: the positions it goes from and to, and its pieces' length and checksum. */
+interface DeltaMeta extends SnapshotMeta {
+  readonly from: number;
+}
+
+function deltaMetaOf(text: string): DeltaMeta | undefined {
   try {
-    const file = await files.open(temporary, 'w');
-    let written: { bytes: number; crc: number };
-    try {
-      written = await writePieces(file, snapshot);
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    const read = await files.readFile(temporary);
-    if (!(await readsBackAs(read, snapshot.position, written)))
-      throw new Error(`${temporary} does not read back as written (${read.length} bytes)`);
-  } catch (error) {
-    await files.rm(temporary).catch(() => {});
-    throw error;
+    const parsed = deltaTrailerSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
   }
-  await files.rename(temporary, join(dir, SNAPSHOT_FILE));
-  await files.syncDirectory(dir);
+}
+
+/**
+ * Writes the pieces that changed between the state of the last snapshot (at `from`) and this one (at
+ * `position`), atomically as a snapshot is written: the work and the bytes are those of the change,
+ * whatever the site holds (its versions share every part the change did not touch). Answers the bytes.
+ */
+export async function writeSnapshotDelta(
+  dir: string,
+  delta: { readonly from: Snapshot; readonly to: Snapshot },
+  files: FileLayer = nodeFiles,
+): Promise<number> {
+  const { from, to } = delta;
+  return writeVerified(
+    dir,
+    deltaFileName(to.position),
+    changedPieceLines(from.state, to.state),
+    (bytes, crc) => ({
+      format: DELTA_FORMAT,
+      version: 1,
+      from: from.position,
+      position: to.position,
+      bytes,
+      crc32: crc,
+    }),
+    (trailer) => {
+      const meta = deltaMetaOf(trailer);
+      return meta?.from === from.position && meta.position === to.position ? meta : undefined;
+    },
+    files,
+  );
+}
+
+/** The delta files of a directory, oldest first. */
+export async function deltaFiles(
+  dir: string,
+  files: FileLayer = nodeFiles,
+): Promise<{ readonly name: string; readonly position: number }[]> {
+  const found: { name: string; position: number }[] = [];
+  for (const name of await files.readdir(dir)) {
+    const position = deltaPosition(name);
+    if (position !== undefined) found.push({ name, position });
+  }
+  return found.sort((a, b) => a.position - b.position);
 }
 
 /** The little a loaded state is checked for: the checksum already vouches for the bytes. */
@@ -233,11 +337,22 @@ function withBreakoutsAsPresented(state: SiteState): SiteState {
   return invoices === state.tables.invoices ? state : { ...state, tables: { ...state.tables, invoices } };
 }
 
-/** Reads the snapshot: undefined when there is none, an error when it is damaged. */
+/** A snapshot as read, with what its files hold: the next snapshot may be a delta on top of it. */
+export interface StoredSnapshot extends Snapshot {
+  /** Whether the state is exactly what the files hold (no older shape was upgraded on reading). */
+  readonly exact: boolean;
+  /** The bytes of the full snapshot's pieces. */
+  readonly baseBytes: number;
+  /** The delta files applied on top of it, and their bytes. */
+  readonly deltaCount: number;
+  readonly deltaBytes: number;
+}
+
+/** Reads the snapshot and its deltas: undefined when there is none, an error when it is damaged. */
 export async function readSnapshot(
   dir: string,
   files: FileLayer = nodeFiles,
-): Promise<{ ok: true; value: Snapshot | undefined } | { ok: false; error: string }> {
+): Promise<{ ok: true; value: StoredSnapshot | undefined } | { ok: false; error: string }> {
   await files.rm(join(dir, `${SNAPSHOT_FILE}.tmp`));
   let bytes: Buffer;
   try {
@@ -255,14 +370,77 @@ export async function readSnapshot(
   const version2 = bytes[0] === 0x5b;
   const decoded = version2 ? decodeVersion2(bytes) : decodeSnapshotBytes(bytes);
   if (decoded === undefined) return damaged;
+  let assembler: PieceAssembler;
   try {
-    const state: unknown = version2
-      ? assemblePieces(decoded.body)
-      : JSON.parse(decoded.body.toString('utf8'));
-    if (!isSiteState(state)) return damaged;
-    const upgraded = withLedger(withBreakoutsAsPresented(withListSets(withSetIndexes(state))));
-    return { ok: true, value: { position: decoded.position, state: upgraded } };
+    if (version2) {
+      assembler = new PieceAssembler();
+      assemblePieces(decoded.body, assembler);
+    } else assembler = PieceAssembler.over(JSON.parse(decoded.body.toString('utf8')));
   } catch {
     return damaged;
   }
+  const withDeltas = await applyDeltas(dir, files, assembler, decoded.position);
+  if (!withDeltas.ok) return withDeltas;
+  try {
+    const state: unknown = assembler.value();
+    if (!isSiteState(state)) return damaged;
+    const upgraded = withLedger(withBreakoutsAsPresented(withListSets(withSetIndexes(state))));
+    return {
+      ok: true,
+      value: {
+        position: withDeltas.position,
+        state: upgraded,
+        exact: upgraded === state,
+        baseBytes: decoded.body.length,
+        deltaCount: withDeltas.count,
+        deltaBytes: withDeltas.bytes,
+      },
+    };
+  } catch {
+    return damaged;
+  }
+}
+
+/**
+ * Applies the delta files that continue the snapshot, in order, and answers the position reached. One
+ * the snapshot already covers (a crash came before it was removed) is passed over; a damaged one, or a
+ * gap between them, refuses: the journal they covered is gone.
+ */
+async function applyDeltas(
+  dir: string,
+  files: FileLayer,
+  assembler: PieceAssembler,
+  start: number,
+): Promise<{ ok: true; position: number; count: number; bytes: number } | { ok: false; error: string }> {
+  let position = start;
+  let count = 0;
+  let total = 0;
+  for (const delta of await deltaFiles(dir, files)) {
+    if (delta.position <= position) continue;
+    const path = join(dir, delta.name);
+    const bytes = await files.readFile(path);
+    const end = bytes.length - 1;
+    const trailerStart = end < 0 || bytes[end] !== 10 ? -1 : bytes.lastIndexOf(10, end - 1) + 1;
+    const meta = trailerStart < 0 ? undefined : deltaMetaOf(bytes.toString('utf8', trailerStart, end));
+    const body = trailerStart < 0 ? undefined : vouched(meta, bytes.subarray(0, trailerStart));
+    if (meta === undefined || body === undefined || meta.position !== delta.position)
+      return {
+        ok: false,
+        error: `${path} is damaged (${bytes.length} bytes; its checksum or shape does not hold): the journal it covers was deleted after it was written`,
+      };
+    if (meta.from !== position)
+      return {
+        ok: false,
+        error: `${path} continues from journal record ${meta.from}, but the snapshot and the deltas before it reach ${position}: a delta is missing`,
+      };
+    try {
+      assemblePieces(body.body, assembler);
+    } catch {
+      return { ok: false, error: `${path} does not fit the snapshot before it` };
+    }
+    position = meta.position;
+    count += 1;
+    total += body.body.length;
+  }
+  return { ok: true, position, count, bytes: total };
 }

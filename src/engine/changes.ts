@@ -9,7 +9,13 @@ import { appendEvents } from '../domain/event-log/log-index.js';
 import type { SiteEvent } from '../domain/event-log/types.js';
 import type { LedgerTransfer } from '../domain/ledger/types.js';
 import type { Subscription } from '../domain/subscription/types.js';
-import { IndexWriter, listAppendAll, type Table, TableWriter } from '../kernel/collection.js';
+import {
+  IndexWriter,
+  listAppendAllOwned,
+  type Owned,
+  type Table,
+  TableWriter,
+} from '../kernel/collection.js';
 import type { IdSet } from '../kernel/id-set.js';
 import { assertNever, invariant } from '../kernel/invariant.js';
 import type { Instant } from '../kernel/time.js';
@@ -172,12 +178,15 @@ class Written {
   counters: WritableCounters | undefined;
   clock: Instant | undefined;
 
-  constructor(private readonly base: SiteState) {}
+  constructor(
+    private readonly base: SiteState,
+    private readonly owned: Owned,
+  ) {}
 
   private table(name: TableName): TableWriter<AnyRow> {
     let table = this.tables.get(name);
     if (table === undefined) {
-      table = new TableWriter(this.base.tables[name] as Table<AnyRow>);
+      table = new TableWriter(this.base.tables[name] as Table<AnyRow>, this.owned);
       this.tables.set(name, table);
     }
     return table;
@@ -186,7 +195,7 @@ class Written {
   private index(name: IndexName): IndexWriter<number> {
     let index = this.indexes.get(name);
     if (index === undefined) {
-      index = new IndexWriter(this.base.indexes[name]);
+      index = new IndexWriter(this.base.indexes[name], this.owned);
       this.indexes.set(name, index);
     }
     return index;
@@ -198,11 +207,16 @@ class Written {
     if (previous === undefined) table.insert(row);
     else table.replace(row.id, row);
     this.reindex(name, previous, row);
-    relisted(this.base.listIndexes, this.lists, name, row.id, previous, row);
-    refiled(this.base.setIndexes, this.sets, name, row.id, previous, row);
+    relisted(this.base.listIndexes, this.lists, name, row.id, previous, row, this.owned);
+    refiled(this.base.setIndexes, this.sets, name, row.id, previous, row, this.owned);
     if (name === 'subscriptions') {
       const schedule = this.schedule ?? this.base.schedule;
-      this.schedule = rescheduled(schedule, previous as Subscription | undefined, row as Subscription);
+      this.schedule = rescheduled(
+        schedule,
+        previous as Subscription | undefined,
+        row as Subscription,
+        this.owned,
+      );
     }
   }
 
@@ -212,8 +226,8 @@ class Written {
     invariant(previous !== undefined, `row ${id} of ${name} exists`);
     table.replace(id, null);
     this.reindex(name, previous, undefined);
-    relisted(this.base.listIndexes, this.lists, name, id, previous, undefined);
-    refiled(this.base.setIndexes, this.sets, name, id, previous, undefined);
+    relisted(this.base.listIndexes, this.lists, name, id, previous, undefined, this.owned);
+    refiled(this.base.setIndexes, this.sets, name, id, previous, undefined, this.owned);
   }
 
   count(name: keyof Counters, value: number): void {
@@ -273,8 +287,17 @@ function merged<K extends string, V, T extends { readonly [Key in K]: V }>(
  * @example const next = applyChanges(state, [put('customers', customer)]);
  */
 export function applyChanges(state: SiteState, changes: readonly Change[]): SiteState {
+  return applyInBatch(state, changes, new Set());
+}
+
+/**
+ * `applyChanges` as one step of a batch (a catch-up's due steps): what the batch made before (`owned`)
+ * is changed in place rather than copied again. The states between the batch's steps must not be kept:
+ * a later step may change what they share with it.
+ */
+export function applyInBatch(state: SiteState, changes: readonly Change[], owned: Owned): SiteState {
   if (changes.length === 0) return state;
-  const written = new Written(state);
+  const written = new Written(state, owned);
   // Event-log records are appended in one batch (see log-index.ts).
   const records: SiteEvent[] = [];
   const transfers: LedgerTransfer[] = [];
@@ -304,9 +327,9 @@ export function applyChanges(state: SiteState, changes: readonly Change[]): Site
   }
   const produced = immer.produce(state, (draft) => written.assignTo(draft));
   // The books, like the log, grow by one batch per request, outside the draft.
-  const next = transfers.length === 0 ? produced : withTransfers(produced, transfers);
+  const next = transfers.length === 0 ? produced : withTransfers(produced, transfers, owned);
   if (records.length === 0) return next;
-  const appended = appendEvents(next.events, next.eventIndex, records);
+  const appended = appendEvents(next.events, next.eventIndex, records, owned);
   // Spread, then assigned: a spread into a literal with more keys takes a slow path in V8.
   const withEvents = { ...next };
   withEvents.events = appended.events;
@@ -314,8 +337,8 @@ export function applyChanges(state: SiteState, changes: readonly Change[]): Site
   return withEvents;
 }
 
-function withTransfers(state: SiteState, transfers: readonly LedgerTransfer[]): SiteState {
+function withTransfers(state: SiteState, transfers: readonly LedgerTransfer[], owned: Owned): SiteState {
   const next = { ...state };
-  next.ledger = listAppendAll(state.ledger, transfers);
+  next.ledger = listAppendAllOwned(state.ledger, transfers, owned);
   return next;
 }

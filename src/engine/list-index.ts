@@ -9,6 +9,7 @@ import {
   emptyIndex,
   IndexWriter,
   indexGet,
+  type Owned,
   type ShardedIndex,
   type Table,
   tableGet,
@@ -124,6 +125,7 @@ export function rekeyed<N extends string>(
   id: number,
   previous: AnyRow | undefined,
   next: AnyRow | undefined,
+  owned: Owned,
 ): void {
   for (const definition of definitions) {
     const oldKey = previous === undefined ? null : definition.key(previous);
@@ -131,7 +133,7 @@ export function rekeyed<N extends string>(
     if (oldKey === newKey) continue;
     let index = written.get(definition.index);
     if (index === undefined) {
-      index = new IndexWriter(indexes[definition.index]);
+      index = new IndexWriter(indexes[definition.index], owned);
       written.set(definition.index, index);
     }
     if (oldKey !== null) {
@@ -158,9 +160,10 @@ export function rebuiltIndexes<N extends string, I extends IdSetIndexes<N>>(
   empty: I,
 ): I {
   const written = new Map<N, IndexWriter<IdSet>>();
+  const owned: Owned = new Set();
   for (const table of Object.keys(definitionsOf) as TableName[]) {
     for (const row of tableRows(state.tables[table] as Table<AnyRow>))
-      rekeyed(definitionsOf[table] ?? [], empty, written, row.id, undefined, row);
+      rekeyed(definitionsOf[table] ?? [], empty, written, row.id, undefined, row, owned);
   }
   return { ...empty, ...Object.fromEntries(writtenIndexes(written)) };
 }
@@ -173,8 +176,9 @@ export function relisted(
   id: number,
   previous: AnyRow | undefined,
   next: AnyRow | undefined,
+  owned: Owned,
 ): void {
-  rekeyed(definitions[table] ?? [], indexes, written, id, previous, next);
+  rekeyed(definitions[table] ?? [], indexes, written, id, previous, next, owned);
 }
 
 /** The ids listed under a key, in id order (none when the key is absent). */

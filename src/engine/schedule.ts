@@ -15,12 +15,11 @@ import type { Subscription } from '../domain/subscription/types.js';
 import {
   type ChunkedList,
   emptyIndex,
-  indexDelete,
-  indexGet,
-  indexSet,
-  listAppend,
+  IndexWriter,
+  listAppendAllOwned,
   listFromArray,
   listRange,
+  type Owned,
   type ShardedIndex,
   type Table,
   tableGet,
@@ -57,30 +56,37 @@ export function rescheduled(
   schedule: Schedule,
   previous: Subscription | undefined,
   next: Subscription,
+  owned: Owned = new Set(),
 ): Schedule {
   const oldDay = previous === undefined ? null : dayOf(dueAt(previous));
   const newDay = dayOf(dueAt(next));
   if (oldDay === newDay) return schedule;
-  let { days, buckets, serials } = schedule;
-  const oldBucket = oldDay === null ? undefined : indexGet(buckets, oldDay);
+  let { days, serials } = schedule;
+  const buckets = new IndexWriter(schedule.buckets, owned);
+  const oldBucket = oldDay === null ? undefined : buckets.get(oldDay);
   if (oldDay !== null && oldBucket !== undefined) {
-    if (oldBucket.due > 1) buckets = indexSet(buckets, oldDay, { ...oldBucket, due: oldBucket.due - 1 });
+    if (oldBucket.due > 1) buckets.set(oldDay, { ...oldBucket, due: oldBucket.due - 1 });
     else {
-      buckets = indexDelete(buckets, oldDay);
+      buckets.delete(oldDay);
       days = days.filter((day) => day !== oldDay);
     }
   }
-  if (newDay === null) return { days, buckets, serials };
-  const bucket = indexGet(buckets, newDay);
+  if (newDay === null) return { days, buckets: buckets.result(), serials };
+  const bucket = buckets.get(newDay);
   if (bucket !== undefined) {
-    const joined = { serial: bucket.serial, ids: listAppend(bucket.ids, next.id), due: bucket.due + 1 };
-    return { days, buckets: indexSet(buckets, newDay, joined), serials };
+    const ids = listAppendAllOwned(bucket.ids, [next.id], owned);
+    buckets.set(newDay, { serial: bucket.serial, ids, due: bucket.due + 1 });
+    return { days, buckets: buckets.result(), serials };
   }
   serials += 1;
-  buckets = indexSet(buckets, newDay, { serial: serials, ids: listFromArray([next.id]), due: 1 });
+  buckets.set(newDay, { serial: serials, ids: listFromArray([next.id]), due: 1 });
   const at = days.findIndex((day) => day > newDay);
   const position = at < 0 ? days.length : at;
-  return { days: [...days.slice(0, position), newDay, ...days.slice(position)], buckets, serials };
+  return {
+    days: [...days.slice(0, position), newDay, ...days.slice(position)],
+    buckets: buckets.result(),
+    serials,
+  };
 }
 
 /** The first scheduled day, when it has begun by `now`. */

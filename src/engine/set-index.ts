@@ -11,6 +11,7 @@ import {
   emptyIndex,
   type IndexWriter,
   indexGet,
+  type Owned,
   type ShardedIndex,
   type Table,
   tableGet,
@@ -76,8 +77,9 @@ export function refiled(
   id: number,
   previous: AnyRow | undefined,
   next: AnyRow | undefined,
+  owned: Owned,
 ): void {
-  rekeyed(keyDefinitions[table] ?? [], indexes, written, id, previous, next);
+  rekeyed(keyDefinitions[table] ?? [], indexes, written, id, previous, next, owned);
 }
 
 /** The ids under a key (the empty set when the key is absent). */

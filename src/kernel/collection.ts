@@ -256,17 +256,31 @@ export function* indexEntries<V>(index: ShardedIndex<V>): Generator<readonly [st
 }
 
 /**
- * A batch of writes to a list that copies each chunk at most once: a chunk it has copied is its own
- * until `result()`, so later writes to it change it in place. A request that writes 1,000 rows of one
- * chunk copies that chunk once, not 1,000 times. The list it started from is never changed.
+ * The arrays and objects a batch of writes has made so far: the batch may still change them in place,
+ * because nothing outside it can hold them yet. A request is a batch, and so is a catch-up of many due
+ * steps, whose in-between states nobody keeps. Once the batch ends its set is dropped and everything it
+ * made is as immutable as the rest.
+ */
+export type Owned = Set<object>;
+
+/**
+ * A batch of writes to a list that copies each chunk (and the array of chunks) at most once per batch:
+ * what it copied is the batch's own (`Owned`), so later writes change it in place. A request that writes
+ * 1,000 rows of one chunk copies that chunk once, not 1,000 times. The list it started from is never
+ * changed unless the batch made it.
  */
 export class ListWriter<T> {
   readonly #chunks: (readonly T[])[];
-  readonly #owned = new Set<readonly T[]>();
+  readonly #owned: Owned;
   #length: number;
 
-  constructor(list: ChunkedList<T>) {
-    this.#chunks = list.chunks.slice();
+  constructor(list: ChunkedList<T>, owned: Owned = new Set()) {
+    this.#owned = owned;
+    if (owned.has(list.chunks)) this.#chunks = list.chunks as (readonly T[])[];
+    else {
+      this.#chunks = list.chunks.slice();
+      owned.add(this.#chunks);
+    }
     this.#length = list.length;
   }
 
@@ -299,11 +313,9 @@ export class ListWriter<T> {
     this.#length += 1;
   }
 
-  /** The list with every write of the batch. */
+  /** The list with every write so far (sharing what the batch owns: later writes of the batch show). */
   result(): ChunkedList<T> {
-    // What it returns is shared from now on: a later write copies again.
-    this.#owned.clear();
-    return { length: this.#length, chunks: this.#chunks.slice() };
+    return { length: this.#length, chunks: this.#chunks };
   }
 
   #own(position: number): T[] {
@@ -316,13 +328,28 @@ export class ListWriter<T> {
   }
 }
 
+/**
+ * `listAppendAll` inside a batch: the tail chunk and the array of chunks copied at most once per batch.
+ * @example listAppendAllOwned(emptyList(), ['a', 'b'], new Set()).length // 2
+ */
+export function listAppendAllOwned<T>(
+  list: ChunkedList<T>,
+  items: readonly T[],
+  owned: Owned,
+): ChunkedList<T> {
+  if (items.length === 0) return list;
+  const writer = new ListWriter(list, owned);
+  for (const item of items) writer.append(item);
+  return writer.result();
+}
+
 /** A batch of writes to a table that copies each chunk of its rows at most once (see `ListWriter`). */
 export class TableWriter<T extends { readonly id: number }> {
   readonly #rows: ListWriter<T | null>;
   #count: number;
 
-  constructor(table: Table<T>) {
-    this.#rows = new ListWriter(table.rows);
+  constructor(table: Table<T>, owned: Owned = new Set()) {
+    this.#rows = new ListWriter(table.rows, owned);
     this.#count = table.count;
   }
 
@@ -348,22 +375,29 @@ export class TableWriter<T extends { readonly id: number }> {
     if (row === null) this.#count -= 1;
   }
 
-  /** The table with every write of the batch. */
+  /** The table with every write so far. */
   result(): Table<T> {
     return { rows: this.#rows.result(), count: this.#count };
   }
 }
 
+type Groups<V> = (readonly (Readonly<Record<string, V>> | null)[] | null)[];
+
 /**
  * A batch of writes to a sharded index that copies the array of groups, each group and each leaf at most
- * once (see `ListWriter`); `result()` has the shape `indexSet` and `indexDelete` would have left.
+ * once per batch (see `ListWriter`); `result()` has the shape `indexSet` and `indexDelete` would have left.
  */
 export class IndexWriter<V> {
-  readonly #groups: (readonly (Readonly<Record<string, V>> | null)[] | null)[];
-  readonly #owned = new Set<object>();
+  readonly #groups: Groups<V>;
+  readonly #owned: Owned;
 
-  constructor(index: ShardedIndex<V>) {
-    this.#groups = index.groups.slice();
+  constructor(index: ShardedIndex<V>, owned: Owned = new Set()) {
+    this.#owned = owned;
+    if (owned.has(index.groups)) this.#groups = index.groups as Groups<V>;
+    else {
+      this.#groups = index.groups.slice();
+      owned.add(this.#groups);
+    }
   }
 
   /** The value under a key, as this batch has left it. */
@@ -402,16 +436,12 @@ export class IndexWriter<V> {
     const group = this.#ownGroup(slots.group);
     if (kept > 0) this.#owned.add(rest);
     group[slots.leaf] = kept > 0 ? rest : null;
-    if (group.every((other) => other === null)) {
-      this.#owned.delete(group);
-      this.#groups[slots.group] = null;
-    }
+    if (group.every((other) => other === null)) this.#groups[slots.group] = null;
   }
 
-  /** The index with every write of the batch. */
+  /** The index with every write so far. */
   result(): ShardedIndex<V> {
-    this.#owned.clear();
-    return { groups: this.#groups.slice() };
+    return { groups: this.#groups };
   }
 
   #ownGroup(position: number): (Readonly<Record<string, V>> | null)[] {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFetchHandler, type SiteFetchHandler } from '../../src/adapters/fetch.js';
 import { openStore, type Store } from '../../src/cli/data-dir.js';
 import { encodeRecord, type JournalEntry, scanJournal, segmentName } from '../../src/cli/journal.js';
-import { SNAPSHOT_FILE } from '../../src/cli/snapshot.js';
+import { deltaFiles, SNAPSHOT_FILE } from '../../src/cli/snapshot.js';
 import { basicAuth, num } from '../helpers/api.js';
 
 const KEY = 'journal-key';
@@ -172,9 +172,12 @@ describe('the data directory', () => {
     for (const n of [4, 5, 6, 7]) expect((await createCustomer(first.app, n)).status).toBe(201);
     // Let the background snapshot of record 6 finish before looking at the files.
     await first.store.close();
-    // The snapshot's trailer, its last line, says which journal records it covers.
+    // The newest snapshot file's trailer, its last line, says which journal records it covers: after
+    // the full snapshot made with the directory, the later ones are deltas.
+    const newest = (await deltaFiles(dir)).at(-1)?.name ?? SNAPSHOT_FILE;
+    expect(newest).not.toBe(SNAPSHOT_FILE);
     const header: unknown = JSON.parse(
-      (await readFile(join(dir, SNAPSHOT_FILE), 'utf8')).trimEnd().split('\n').at(-1) ?? '',
+      (await readFile(join(dir, newest), 'utf8')).trimEnd().split('\n').at(-1) ?? '',
     );
     // Snapshots are due after records 3 and 6; one still being written when the next falls due is
     // followed by the next record's instead.

@@ -66,5 +66,5 @@ export function faultyFiles(
 }
 
 export const journalFilesOnly = (name: string) => name.startsWith('journal-');
-export const snapshotOnly = (name: string) => name.startsWith('snapshot.json');
+export const snapshotOnly = (name: string) => name.startsWith('snapshot');
 export const everyFile = () => true;

@@ -1,7 +1,7 @@
 import { test } from '@fast-check/vitest';
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { advance, type SiteState } from '../../src/index.js';
+import { advance, applyChanges, type SiteState } from '../../src/index.js';
 import { busySite, SUBSCRIPTION_KINDS } from '../helpers/scenarios.js';
 
 const START = Date.parse('2026-01-15T12:00:00Z');
@@ -30,10 +30,16 @@ const compared = (state: SiteState) => ({
 describe('time advances', () => {
   test('law: one big advance equals daily advances over four months', () => {
     const base = busySite();
+    const before = JSON.stringify(base);
     const end = START + 120 * 24 * HOUR;
     const daily = Array.from({ length: 120 }, (_, day) => iso(START + (day + 1) * 24 * HOUR));
     const big = advance(base, { now: iso(end) });
+    // A catch-up changes what it made in place from one step to the next, never what it was given.
+    expect(JSON.stringify(base)).toBe(before);
     const small = stepwise(base, daily);
+    expect(JSON.stringify(base)).toBe(before);
+    // Folding its changes one by one onto the state it was given gives the state it returned.
+    expect(JSON.stringify(applyChanges(base, big.changes))).toBe(JSON.stringify(big.state));
     expect(compared(small.state)).toEqual(compared(big.state));
     expect(small.keys).toEqual(big.events.map((event) => event.key));
     expect(JSON.stringify(small.state)).toBe(JSON.stringify(big.state));

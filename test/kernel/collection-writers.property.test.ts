@@ -48,13 +48,41 @@ describe('batch writers: the same result as one pure update after another, the o
       const result = writer.result();
       expect(result).toEqual(expected);
       expect(JSON.stringify(start)).toBe(before);
-      // A write after result() does not reach what result() returned.
+      // A new batch over the result leaves it as it was.
       if (result.length > 0) {
         const snapshot = JSON.stringify(result);
-        writer.set(0, -1);
-        writer.append(-2);
+        const next = new ListWriter(result);
+        next.set(0, -1);
+        next.append(-2);
         expect(JSON.stringify(result)).toBe(snapshot);
       }
+    },
+  );
+
+  test.prop([fc.array(fc.array(listOp, { maxLength: 30 }), { maxLength: 20 })])(
+    'one batch over several steps: each step as if alone, the first list untouched',
+    (steps) => {
+      const start = listFromArray(Array.from({ length: CHUNK_SIZE + 5 }, (_, i) => i));
+      const before = JSON.stringify(start);
+      const owned = new Set<object>();
+      let batched = start;
+      let alone = start;
+      for (const ops of steps) {
+        const writer = new ListWriter(batched, owned);
+        for (const op of ops) {
+          if (op.kind === 'append') {
+            alone = listAppend(alone, op.value);
+            writer.append(op.value);
+          } else {
+            const at = op.at % alone.length;
+            alone = listSet(alone, at, op.value);
+            writer.set(at, op.value);
+          }
+        }
+        batched = writer.result();
+        expect(batched).toEqual(alone);
+      }
+      expect(JSON.stringify(start)).toBe(before);
     },
   );
 

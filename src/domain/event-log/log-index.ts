@@ -9,14 +9,15 @@
  * log), ten times the batch.
  */
 import {
-  CHUNK_SIZE,
   type ChunkedList,
   emptyIndex,
   emptyList,
+  IndexWriter,
   indexGet,
-  indexSet,
-  listAppendAll,
+  ListWriter,
+  listAppendAllOwned,
   listGet,
+  type Owned,
   type ShardedIndex,
 } from '../../kernel/collection.js';
 import type { SiteEvent } from './types.js';
@@ -63,38 +64,30 @@ const validSubscriptionId = (event: SiteEvent): number | null =>
 function withSubscriptionIds(
   slots: EventLogIndex['bySubscription'],
   additions: ReadonlyMap<number, readonly number[]>,
+  owned: Owned,
 ): EventLogIndex['bySubscription'] {
   if (additions.size === 0) return slots;
-  const chunks = slots.chunks.slice();
-  const copied = new Set<number>();
-  const writable = (chunkIndex: number): (ChunkedList<number> | null)[] => {
-    if (!copied.has(chunkIndex)) {
-      chunks[chunkIndex] = (chunks[chunkIndex] ?? []).slice();
-      copied.add(chunkIndex);
-    }
-    return chunks[chunkIndex] as (ChunkedList<number> | null)[];
-  };
-  let length = slots.length;
+  const writer = new ListWriter(slots, owned);
   let lastSlot = 0;
   for (const subscriptionId of additions.keys()) lastSlot = Math.max(lastSlot, subscriptionId - 1);
-  for (; length <= lastSlot; length += 1) writable(Math.floor(length / CHUNK_SIZE)).push(null);
+  while (writer.length <= lastSlot) writer.append(null);
   for (const [subscriptionId, ids] of additions) {
     const slot = subscriptionId - 1;
-    const chunk = writable(Math.floor(slot / CHUNK_SIZE));
-    chunk[slot % CHUNK_SIZE] = listAppendAll(chunk[slot % CHUNK_SIZE] ?? emptyList(), ids);
+    writer.set(slot, listAppendAllOwned(writer.get(slot) ?? emptyList(), ids, owned));
   }
-  return { length, chunks };
+  return writer.result();
 }
 
 function withKeyIds(
   byKey: EventLogIndex['byKey'],
   additions: ReadonlyMap<string, readonly number[]>,
+  owned: Owned,
 ): EventLogIndex['byKey'] {
   if (additions.size === 0) return byKey;
-  let next = byKey;
+  const writer = new IndexWriter(byKey, owned);
   for (const [key, ids] of additions)
-    next = indexSet(next, key, listAppendAll(indexGet(byKey, key) ?? emptyList(), ids));
-  return next;
+    writer.set(key, listAppendAllOwned(writer.get(key) ?? emptyList(), ids, owned));
+  return writer.result();
 }
 
 /**
@@ -105,14 +98,16 @@ export function appendEvents(
   log: ChunkedList<SiteEvent>,
   index: EventLogIndex,
   events: readonly SiteEvent[],
+  owned: Owned = new Set(),
 ): { readonly events: ChunkedList<SiteEvent>; readonly eventIndex: EventLogIndex } {
   return {
-    events: listAppendAll(log, events),
+    events: listAppendAllOwned(log, events, owned),
     eventIndex: {
-      bySubscription: withSubscriptionIds(index.bySubscription, groupIds(events, validSubscriptionId)),
+      bySubscription: withSubscriptionIds(index.bySubscription, groupIds(events, validSubscriptionId), owned),
       byKey: withKeyIds(
         index.byKey,
         groupIds(events, (event) => event.key),
+        owned,
       ),
     },
   };

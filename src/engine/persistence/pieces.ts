@@ -23,6 +23,9 @@ function splits(value: object): boolean {
   return value.length > CHUNK_SIZE || value.some((member) => Array.isArray(member));
 }
 
+/** An array written whole (a chunk of up to 1,000 rows): its rows can be rewritten one by one. */
+const isChunk = (value: unknown): value is readonly unknown[] => Array.isArray(value) && !splits(value);
+
 /**
  * The state's pieces, in order, each the JSON text of one line (without its newline).
  * @example [...pieceLines({ a: [1, 2] })] // ['[[],{}]', '[["a"],[1,2]]']
@@ -48,7 +51,8 @@ export function* pieceLines(value: unknown, path: Path = []): Generator<string> 
 /**
  * The pieces that turn `previous` into `next`, each the JSON text of one line: parts shared by reference
  * are skipped, a changed member is written again (whole, or as its own changed pieces when it splits),
- * a removed property is a deletion `[path]`. A list whose length changed is written again whole.
+ * a removed property is a deletion `[path]`. In a chunk written whole, only its replaced and appended
+ * rows are written; another list whose length changed is written again whole.
  * @example [...changedPieceLines({ a: 1, b: [[1]] }, { a: 2, b: [[1]] })] // ['[["a"],2]', ...]
  */
 export function* changedPieceLines(previous: unknown, next: unknown, path: Path = []): Generator<string> {
@@ -60,6 +64,13 @@ export function* changedPieceLines(previous: unknown, next: unknown, path: Path 
     splits(next) &&
     Array.isArray(previous) === Array.isArray(next);
   if (!bothSplit) {
+    if (isChunk(previous) && isChunk(next) && next.length >= previous.length) {
+      // A chunk of rows with some replaced or appended: only those rows, each whole.
+      for (let index = 0; index < next.length; index += 1)
+        if (previous[index] !== next[index] || index >= previous.length)
+          yield JSON.stringify([[...path, index], next[index] ?? null]);
+      return;
+    }
     yield* pieceLines(next, path);
     return;
   }
@@ -92,6 +103,17 @@ export function* changedPieceLines(previous: unknown, next: unknown, path: Path 
 export class PieceAssembler {
   private root: unknown;
   private started = false;
+
+  /**
+   * An assembler that starts from a value already whole (a state parsed from JSON), to take the changed
+   * pieces of later versions. The value is changed in place.
+   */
+  static over(root: unknown): PieceAssembler {
+    const assembler = new PieceAssembler();
+    assembler.root = root;
+    assembler.started = true;
+    return assembler;
+  }
 
   /** Takes one line's `[path, value]` (or `[path]`, a deletion); throws when it does not fit what came before. */
   add(line: string): void {
