@@ -98,7 +98,10 @@ export interface PostgresStore {
   ) => Promise<{ readonly ok: true } | { readonly ok: false; readonly error: string }>;
   /** Every site, by subdomain. */
   readonly listSites: () => Promise<readonly SiteRow[]>;
-  /** Takes a site's lease for `owner` if it is free or expired, then loads the site. */
+  /**
+   * Takes a site's lease for `owner` if it is free, expired or the owner's already (its earlier session is
+   * then fenced off, like any other), then loads the site.
+   */
   readonly acquire: (subdomain: string, owner: string, leaseMs: number) => Promise<Acquired>;
   /** Extends every lease `owner` still holds; resolves with their subdomains and epochs. */
   readonly renew: (owner: string, leaseMs: number) => Promise<ReadonlyMap<string, number>>;
@@ -345,7 +348,8 @@ export async function openPostgresStore(
       const taken = await pool.query<{ epoch: string }>(
         `UPDATE billing_core_sites
          SET owner = $2, epoch = epoch + 1, lease_until = clock_timestamp() + $3 * interval '1 millisecond'
-         WHERE subdomain = $1 AND (owner IS NULL OR lease_until IS NULL OR lease_until < clock_timestamp())
+         WHERE subdomain = $1
+           AND (owner IS NULL OR owner = $2 OR lease_until IS NULL OR lease_until < clock_timestamp())
          RETURNING epoch`,
         [subdomain, owner, leaseMs],
       );
