@@ -14,7 +14,12 @@ import { join } from 'node:path';
 export interface LocalPostgres {
   readonly url: string;
   readonly port: number;
+  /** Stops the server and deletes its data. */
   readonly stop: () => void;
+  /** Stops the server, keeping its data (the database becomes unreachable). */
+  readonly pause: () => void;
+  /** Starts a paused server again on the same port. */
+  readonly resume: () => void;
 }
 
 /** The newest PostgreSQL installed from the system's packages, or a clear error saying how to install one. */
@@ -71,16 +76,18 @@ export async function startLocalPostgres(options: LocalPostgresOptions = {}): Pr
       ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: 'pipe' })
       : execFileSync(join(bin, command), [...args], { stdio: 'pipe' });
   const port = await freePort();
+  const settings = [
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    `-k ${dir}`,
+    '-c max_connections=200',
+    ...(options.fast === true ? ['-c fsync=off', '-c full_page_writes=off'] : []),
+  ].join(' ');
+  const resume = () =>
+    run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', '-t', '60', 'start']);
   try {
     run('initdb', ['-D', data, '-A', 'trust', '-U', 'billing', '-E', 'UTF8', '--no-sync']);
-    const settings = [
-      `-p ${port}`,
-      '-c listen_addresses=127.0.0.1',
-      `-k ${dir}`,
-      '-c max_connections=200',
-      ...(options.fast === true ? ['-c fsync=off', '-c full_page_writes=off'] : []),
-    ].join(' ');
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', '-t', '60', 'start']);
+    resume();
   } catch (error) {
     const output = error instanceof Error && 'stderr' in error ? String(error.stderr) : '';
     rmSync(dir, { recursive: true, force: true });
@@ -95,5 +102,6 @@ export async function startLocalPostgres(options: LocalPostgresOptions = {}): Pr
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  return { url: `postgres://billing@127.0.0.1:${port}/postgres`, port, stop };
+  const pause = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+  return { url: `postgres://billing@127.0.0.1:${port}/postgres`, port, stop, pause, resume };
 }
