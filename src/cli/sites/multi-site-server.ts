@@ -25,6 +25,8 @@ export const FORWARDED_HEADER = 'x-billing-core-forwarded';
 interface Hosted {
   readonly leased: LeasedSite;
   readonly app: SiteFetchHandler;
+  /** When the lease was taken: a renewal that started before then does not know of it yet. */
+  readonly openedAt: number;
   inflight: number;
   lastUsed: number;
 }
@@ -78,6 +80,9 @@ export async function startMultiSiteServer(
   const opening = new Map<string, Promise<Located>>();
   const releasing = new Map<string, Promise<void>>();
 
+  /** When the last renewal that succeeded started: the leases held then last until this plus a lease. */
+  let lastRenewed = Date.now();
+
   const evict = (subdomain: string, hosted: Hosted) => {
     if (sites.get(subdomain) === hosted) sites.delete(subdomain);
   };
@@ -108,14 +113,18 @@ export async function startMultiSiteServer(
           `internal error ${fault.id} on site "${subdomain}" ${request.method} ${request.path}: ${fault.message}`,
         ),
     });
-    const hosted: Hosted = { leased, app, inflight: 0, lastUsed: Date.now() };
+    const hosted: Hosted = { leased, app, openedAt: Date.now(), inflight: 0, lastUsed: Date.now() };
     sites.set(subdomain, hosted);
     return { kind: 'local', hosted };
   };
 
   const locate = (subdomain: string): Promise<Located> => {
     const hosted = sites.get(subdomain);
-    if (hosted !== undefined) return Promise.resolve({ kind: 'local', hosted });
+    // A lease not renewed in time may be another process's by now (this one was paused, say): even a
+    // read is not answered from it.
+    if (hosted !== undefined && Date.now() - Math.max(lastRenewed, hosted.openedAt) > options.leaseMs)
+      evict(subdomain, hosted);
+    else if (hosted !== undefined) return Promise.resolve({ kind: 'local', hosted });
     let pending = opening.get(subdomain);
     if (pending === undefined) {
       pending = open(subdomain).finally(() => opening.delete(subdomain));
@@ -221,13 +230,14 @@ export async function startMultiSiteServer(
   const url = `http://${host}:${port}`;
   await store.registerProcess(id, options.advertise ?? url);
 
-  let lastRenewed = Date.now();
   const heartbeat = async () => {
+    const started = Date.now();
     try {
       const held = await store.renew(id, options.leaseMs);
-      lastRenewed = Date.now();
+      lastRenewed = started;
       for (const [subdomain, hosted] of sites)
-        if (held.get(subdomain) !== hosted.leased.epoch) evict(subdomain, hosted);
+        if (hosted.openedAt < started && held.get(subdomain) !== hosted.leased.epoch)
+          evict(subdomain, hosted);
     } catch (error) {
       // Unable to renew for a whole lease, this process may have lost every site: it serves none of them.
       if (Date.now() - lastRenewed > options.leaseMs)
