@@ -14,7 +14,17 @@
  */
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -193,12 +203,21 @@ describe('loading the packed package', () => {
 
 describe('the packed package, checked', () => {
   it('@arethetypeswrong/cli finds no problem but require() of ES modules', () => {
-    const run = spawnSync(
-      process.execPath,
-      [bin('@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'json', '--no-color'],
-      { cwd: work, encoding: 'utf8' },
-    );
-    const report = JSON.parse(run.stdout) as { problems?: Record<string, { resolutionKind?: string }[]> };
+    // Into a file: attw exits before a pipe takes the end of a report this long.
+    const output = join(work, 'attw.json');
+    const fd = openSync(output, 'w');
+    try {
+      spawnSync(
+        process.execPath,
+        [bin('@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'json', '--no-color'],
+        { cwd: work, stdio: ['ignore', fd, 'pipe'] },
+      );
+    } finally {
+      closeSync(fd);
+    }
+    const report = JSON.parse(readFileSync(output, 'utf8')) as {
+      problems?: Record<string, { resolutionKind?: string }[]>;
+    };
     const problems = Object.entries(report.problems ?? {}).flatMap(([kind, found]) =>
       found.map((problem) => `${kind} ${problem.resolutionKind ?? ''}`),
     );

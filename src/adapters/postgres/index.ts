@@ -14,9 +14,15 @@ export { migrate, SCHEMA_VERSION } from './migrate.js';
 export { connectPool, type PoolOptions, type SqlClient, type SqlPool, type SqlResult } from './sql.js';
 export {
   type Acquired,
+  type AcquiredSite,
+  type CreateDone,
+  type Created,
+  type CreateRefused,
   DEFAULT_SNAPSHOT_EVERY,
   FencedError,
+  type HeldSite,
   type LeasedSite,
+  type MissingSite,
   openPostgresStore,
   type PostgresStore,
   type PostgresStoreOptions,

@@ -5,20 +5,27 @@
 
 /** What a query answers. */
 export interface SqlResult<Row> {
+  /** The rows returned. */
   readonly rows: Row[];
+  /** How many rows the statement returned or changed. */
   readonly rowCount: number | null;
 }
 
 /** A connection taken from a pool, for a transaction; `release` gives it back. */
 export interface SqlClient {
+  /** Runs one statement with its parameters ($1, $2, …). */
   query<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<SqlResult<Row>>;
+  /** Gives the connection back; with an error, closes it instead. */
   release(error?: Error | boolean): void;
 }
 
 /** A pool of connections (`pg.Pool`). */
 export interface SqlPool {
+  /** Runs one statement on any connection. */
   query<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<SqlResult<Row>>;
+  /** Takes a connection for a transaction. */
   connect(): Promise<SqlClient>;
+  /** Closes every connection. */
   end(): Promise<void>;
 }
 

@@ -34,8 +34,11 @@ export const DEFAULT_SNAPSHOT_EVERY = 1000;
 
 /** A site as listed. */
 export interface SiteRow {
+  /** The site's subdomain, its key. */
   readonly subdomain: string;
+  /** When it was created (ISO 8601). */
   readonly createdAt: string;
+  /** How many times its lease was taken. */
   readonly epoch: number;
   /** The process holding the lease, if it has not expired. */
   readonly owner: string | null;
@@ -47,7 +50,9 @@ export interface SiteRow {
 
 /** A site under this holder's lease: its state as loaded, and the writes made under the lease. */
 export interface LeasedSite {
+  /** The site's subdomain. */
   readonly subdomain: string;
+  /** The lease's epoch, which every write of this holder carries. */
   readonly epoch: number;
   /** The state as loaded: snapshot plus journal. */
   readonly state: SiteState;
@@ -66,18 +71,51 @@ export interface LeasedSite {
   readonly release: () => Promise<void>;
 }
 
+/** The lease was taken: the site is this holder's to write. */
+export interface AcquiredSite {
+  /** Taken. */
+  readonly kind: 'acquired';
+  /** The site, loaded. */
+  readonly site: LeasedSite;
+}
+
+/** Another holder has the lease, and it has not expired. */
+export interface HeldSite {
+  /** Held by another. */
+  readonly kind: 'held';
+  /** The holder. */
+  readonly owner: string;
+  /** Where the holder answers (`registerProcess`), if it said. */
+  readonly address: string | null;
+  /** How long the lease has left, unless renewed. */
+  readonly remainingMs: number;
+}
+
+/** No site has that subdomain. */
+export interface MissingSite {
+  /** No such site. */
+  readonly kind: 'missing';
+}
+
 /** What `acquire` finds. */
-export type Acquired =
-  | { readonly kind: 'acquired'; readonly site: LeasedSite }
-  | {
-      readonly kind: 'held';
-      readonly owner: string;
-      /** Where the holder answers (`registerProcess`), if it said. */
-      readonly address: string | null;
-      /** How long the lease has left, unless renewed. */
-      readonly remainingMs: number;
-    }
-  | { readonly kind: 'missing' };
+export type Acquired = AcquiredSite | HeldSite | MissingSite;
+
+/** Whether a site was created, or why not. */
+export type Created = CreateDone | CreateRefused;
+
+/** The site was created. */
+export interface CreateDone {
+  /** Created. */
+  readonly ok: true;
+}
+
+/** Why a site was not created. */
+export interface CreateRefused {
+  /** Not created. */
+  readonly ok: false;
+  /** Why: the subdomain is taken or not a DNS label, or the configuration is invalid. */
+  readonly error: string;
+}
 
 /** How a store writes. */
 export interface PostgresStoreOptions {
@@ -92,10 +130,7 @@ export interface PostgresStore {
   /** The pool it queries through. */
   readonly pool: SqlPool;
   /** Creates a site (its snapshot at position 0) under a new subdomain. */
-  readonly createSite: (
-    subdomain: string,
-    config: SiteConfig,
-  ) => Promise<{ readonly ok: true } | { readonly ok: false; readonly error: string }>;
+  readonly createSite: (subdomain: string, config: SiteConfig) => Promise<Created>;
   /** Every site, by subdomain. */
   readonly listSites: () => Promise<readonly SiteRow[]>;
   /**
