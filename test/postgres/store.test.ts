@@ -116,6 +116,8 @@ describe('billing-core/postgres store', () => {
     const again = await leased('gamma', 'p2');
     expect(again.epoch).toBe(site.epoch + 1);
     expect(again.state).toEqual(JSON.parse(JSON.stringify(app.state())));
+    // Keys come back in the order the state has them, so listings and answers read the same.
+    expect(JSON.stringify(again.state)).toBe(JSON.stringify(app.state()));
     expect(checkState(again.state)).toEqual([]);
     await again.release();
   });

@@ -3,7 +3,8 @@
  * only the pieces that changed since the last one. A piece written at a path replaces everything under
  * it: its descendants (whose paths, as JSON text, start with the path's text less its closing bracket and
  * a comma) are deleted first. Each row keeps the order it was first written in, so that reading the rows
- * in that order gives parents before children and object keys in the order the state has them.
+ * in that order gives parents before children, and object keys in the order a `PieceAssembler` fed the
+ * same pieces would have them.
  */
 
 import { PieceAssembler } from '../../engine/persistence/pieces.js';
