@@ -9,9 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { createFetchHandler, type SiteFetchHandler } from '../../src/adapters/fetch.js';
 import { migrate } from '../../src/adapters/postgres/migrate.js';
 import { FencedError, type LeasedSite, openPostgresStore } from '../../src/adapters/postgres/store.js';
+import type { AsyncPaymentGateway } from '../../src/domain/payment/types.js';
 import { pieceLines } from '../../src/engine/persistence/pieces.js';
 import { checkState } from '../../src/testing/index.js';
-import { basicAuth, num } from '../helpers/api.js';
+import { basicAuth, cardAttributes, num } from '../helpers/api.js';
 import { usePostgres } from './server.js';
 
 const pg = usePostgres();
@@ -142,6 +143,51 @@ describe('billing-core/postgres store', () => {
     expect(pieces.rows.map((each) => each.line).sort()).toEqual([...pieceLines(again.state)].sort());
     expect(again.state).toEqual(JSON.parse(JSON.stringify(app.state())));
     await again.release();
+  });
+
+  it("journals the payment processor's answers, so that a takeover replays the same site without it", async () => {
+    const store = await openPostgresStore(pg.pool());
+    await store.createSite('zeta', { apiKeys: [KEY] });
+    const site = await leased('zeta', 'p1', 300);
+    const takesCardThree: AsyncPaymentGateway = async (attempt) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return attempt.paymentProfile.lastFour === '1113'
+        ? { success: true, gatewayTransactionId: 'ch_1' }
+        : { success: false, message: 'Declined by the processor' };
+    };
+    const app = createFetchHandler({
+      state: site.state,
+      commit: site.commit,
+      now: () => '2026-02-01T00:00:00Z',
+      payments: takesCardThree,
+    });
+    expect(
+      (await send(app, 'POST', '/product_families.json', { product_family: { name: 'Tools' } })).status,
+    ).toBe(201);
+    const product = { name: 'Pro', handle: 'pro', price_in_cents: 2500, interval: 1, interval_unit: 'month' };
+    expect((await send(app, 'POST', '/product_families/1/products.json', { product })).status).toBe(201);
+    const signup = (lastDigit: 1 | 3, name: string) =>
+      send(app, 'POST', '/subscriptions.json', {
+        subscription: {
+          product_handle: 'pro',
+          customer_attributes: { first_name: name, last_name: 'L', email: `${name}@example.com` },
+          credit_card_attributes: cardAttributes(lastDigit),
+        },
+      });
+    expect((await signup(3, 'ada')).status).toBe(201);
+    expect((await signup(1, 'bo')).status).toBe(422);
+    const journal = await pg
+      .pool()
+      .query<{ entry: unknown }>('SELECT entry FROM billing_core_journal WHERE subdomain = $1 ORDER BY seq', [
+        'zeta',
+      ]);
+    expect(JSON.stringify(journal.rows)).toContain('"gatewayTransactionId":"ch_1"');
+    // Not released, as after a crash: the next holder replays the journal, with no processor at hand.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const next = await leased('zeta', 'p2');
+    expect(JSON.stringify(next.state)).toBe(JSON.stringify(app.state()));
+    expect(checkState(next.state)).toEqual([]);
+    await next.release();
   });
 
   it('refuses a write made under a lease that was taken over (fencing), and applies it nowhere', async () => {
