@@ -5,6 +5,7 @@ import type { CliIo } from './io.js';
 import { openApiCommand } from './openapi.js';
 import { runScenarioFile } from './run-scenario.js';
 import { serveCommand } from './serve.js';
+import { sitesCommand } from './sites/commands.js';
 
 export const USAGE = `Usage: billing-core <command> [options]
 
@@ -25,6 +26,19 @@ Commands:
                              --tls-cert/--tls-key serve HTTPS (TLS 1.2 or newer)
                              --metric (may repeat) adds an events-based billing metric, e.g. api:count
                              or api:sum:bytes, that event_based components and bulk events then use
+  serve --database-url URL [--host 127.0.0.1] [--port 3000] [--advertise URL] [--lease-ms 5000]
+        [--idle-ms 60000] [--snapshot-every 1000]
+                             serve many sites kept in PostgreSQL; a request goes to the site its Host
+                             names ({subdomain}.…) or its path prefix /_sites/{subdomain}/… names.
+                             Several processes may share the database: each site is served by the one
+                             holding its lease (others forward to it, or answer 503 with Retry-After);
+                             a site idle for --idle-ms is released; a dead process's sites are taken
+                             over once their leases (--lease-ms) expire. --advertise: where the others
+                             reach this process (default http://HOST:PORT)
+  sites create SUBDOMAIN --database-url URL --api-key KEY [--site site.json]
+                             create a site in the database, with its own API keys and configuration
+  sites list --database-url URL
+                             list the sites: journal position, snapshot position, lease epoch and holder
   run scenario.json          run a scenario {"site"?, "steps": [{"now", "method", "path", "query"?,
                              "headers"?, "body"?, "expect"?}]}, printing each response as a JSON line;
                              exit 1 when a step answers >= 400 (or differs from its "expect")
@@ -46,6 +60,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return runDemo(io);
     case 'serve':
       return serveCommand(rest, io);
+    case 'sites':
+      return sitesCommand(rest, io);
     case 'openapi':
       if (rest.length > 0) break;
       return openApiCommand(io);

@@ -15,6 +15,8 @@ import { openStore, randomPortalSecret, type Store } from './data-dir.js';
 import type { FileLayer } from './files.js';
 import type { CliIo } from './io.js';
 import { type ServeOptions, serveOptions } from './serve-options.js';
+import { multiSiteServeCommand } from './sites/commands.js';
+import { wantsDatabase } from './sites/options.js';
 
 export { type ServeOptions, serveOptions };
 
@@ -214,6 +216,7 @@ export async function serveCommand(
   io: CliIo,
   until: () => { readonly signalled: Promise<unknown>; readonly dispose: () => void } = termination,
 ): Promise<number> {
+  if (wantsDatabase(args)) return multiSiteServeCommand(args, io, until);
   const options = await serveOptions(args);
   if (!options.ok) {
     io.stderr(`billing-core serve: ${options.error}`);

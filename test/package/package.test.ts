@@ -3,7 +3,7 @@
  * `npm pack` (offline; no lifecycle script runs), unpacked into a consumer's `node_modules` whose
  * dependencies are links into this repository's, and loaded from there by plain `node`.
  *
- * - `require()` works for every entry point (billing-core, /testing, /fetch, /sdk) on the package's
+ * - `require()` works for every entry point (billing-core, /testing, /fetch, /sdk, /postgres) on the package's
  *   minimum Node (20.19 loads a synchronous ES module graph from CommonJS), and so does README's
  *   CommonJS example, printing what its comments say.
  * - TypeScript finds the types from CommonJS under `nodenext` and under the old `node10` resolution.
@@ -14,7 +14,17 @@
  */
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +110,7 @@ describe('loading the packed package', () => {
       const testing = require('billing-core/testing');
       const fetch = require('billing-core/fetch');
       const sdk = require('billing-core/sdk');
+      const postgres = require('billing-core/postgres');
       console.log(JSON.stringify({
         handle: typeof core.handle,
         createSite: typeof core.createSite,
@@ -108,6 +119,7 @@ describe('loading the packed package', () => {
         commandSequenceArbitrary: typeof testing.commandSequenceArbitrary,
         createFetchHandler: typeof fetch.createFetchHandler,
         createInProcessClient: typeof sdk.createInProcessClient,
+        openPostgresStore: typeof postgres.openPostgresStore,
         version: require('billing-core/package.json').version,
       }));`;
     expect(JSON.parse(node('-e', script))).toEqual({
@@ -118,6 +130,7 @@ describe('loading the packed package', () => {
       commandSequenceArbitrary: 'function',
       createFetchHandler: 'function',
       createInProcessClient: 'function',
+      openPostgresStore: 'function',
       version: (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version,
     });
   });
@@ -127,10 +140,11 @@ describe('loading the packed package', () => {
       import { createRequire } from 'node:module';
       const require = createRequire(process.cwd() + '/');
       const same = [];
-      for (const entry of ['billing-core', 'billing-core/testing', 'billing-core/fetch', 'billing-core/sdk'])
+      const entries = ['billing-core', 'billing-core/testing', 'billing-core/fetch', 'billing-core/sdk', 'billing-core/postgres'];
+      for (const entry of entries)
         same.push((await import(entry)) === require(entry));
       console.log(JSON.stringify(same));`;
-    expect(JSON.parse(node('--input-type=module', '-e', script))).toEqual([true, true, true, true]);
+    expect(JSON.parse(node('--input-type=module', '-e', script))).toEqual([true, true, true, true, true]);
   });
 
   it("README's CommonJS example prints what its comments say", () => {
@@ -189,12 +203,21 @@ describe('loading the packed package', () => {
 
 describe('the packed package, checked', () => {
   it('@arethetypeswrong/cli finds no problem but require() of ES modules', () => {
-    const run = spawnSync(
-      process.execPath,
-      [bin('@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'json', '--no-color'],
-      { cwd: work, encoding: 'utf8' },
-    );
-    const report = JSON.parse(run.stdout) as { problems?: Record<string, { resolutionKind?: string }[]> };
+    // Into a file: attw exits before a pipe takes the end of a report this long.
+    const output = join(work, 'attw.json');
+    const fd = openSync(output, 'w');
+    try {
+      spawnSync(
+        process.execPath,
+        [bin('@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'json', '--no-color'],
+        { cwd: work, stdio: ['ignore', fd, 'pipe'] },
+      );
+    } finally {
+      closeSync(fd);
+    }
+    const report = JSON.parse(readFileSync(output, 'utf8')) as {
+      problems?: Record<string, { resolutionKind?: string }[]>;
+    };
     const problems = Object.entries(report.problems ?? {}).flatMap(([kind, found]) =>
       found.map((problem) => `${kind} ${problem.resolutionKind ?? ''}`),
     );
@@ -209,6 +232,7 @@ describe('the packed package, checked', () => {
       'dist/testing/index.d.ts',
       'dist/adapters/fetch.d.ts',
       'dist/adapters/sdk.d.ts',
+      'dist/adapters/postgres/index.d.ts',
     ];
     for (const path of types) expect(shipped.has(path), path).toBe(true);
     const stray = [...shipped].filter((path) =>
