@@ -10,6 +10,7 @@ import { migrate } from '../../src/adapters/postgres/migrate.js';
 import { readPieces, writePieces } from '../../src/adapters/postgres/pieces-table.js';
 import { inTransaction } from '../../src/adapters/postgres/sql.js';
 import { changedPieceLines, PieceAssembler, pieceLines } from '../../src/engine/persistence/pieces.js';
+import { expectCurrentPieces } from './current-pieces.js';
 import { usePostgres } from './server.js';
 
 const pg = usePostgres();
@@ -94,7 +95,10 @@ describe('the pieces table', () => {
       const rows = await pg
         .pool()
         .query<{ line: string }>('SELECT line FROM billing_core_pieces WHERE subdomain = $1', [site]);
-      expect(rows.rows.map((row) => row.line).sort()).toEqual([...pieceLines(value)].sort());
+      expectCurrentPieces(
+        rows.rows.map((row) => row.line),
+        value,
+      );
     }
   });
 });
