@@ -27,12 +27,17 @@ import { invoiceRoutes } from './invoice/invoices.js';
 import { adHocInvoiceRoutes } from './invoice/invoices-adhoc.js';
 import { proformaRoutes } from './invoice/proforma.js';
 import { oneTimeTokenRoutes } from './payment/one-time-tokens.js';
+import { paymentProfileChangeRoutes } from './payment/payment-profile-changes.js';
 import { paymentProfileRoutes } from './payment/payment-profiles.js';
 import { paymentUpdateRoutes } from './payment/payment-update.js';
 import { portalRoutes } from './portal/portal.js';
 import type { Route } from './route.js';
 import { migrationRoutes, renewalPreviewRoute } from './subscription/migrations.js';
+import { subscriptionCouponRoutes } from './subscription/subscription-coupons.js';
+import { subscriptionNoteRoutes } from './subscription/subscription-notes.js';
+import { subscriptionPreviewRoute } from './subscription/subscription-preview.js';
 import { subscriptionStatusRoutes } from './subscription/subscription-status.js';
+import { subscriptionUpdateRoutes } from './subscription/subscription-update.js';
 import { subscriptionRoutes } from './subscription/subscriptions.js';
 import { eventIngestionRoutes } from './usage/event-ingestion.js';
 import { usageRoutes } from './usage/usages.js';
@@ -48,10 +53,15 @@ export const routes = [
   ...segmentBulkRoutes,
   ...customerRoutes,
   ...paymentProfileRoutes,
+  ...paymentProfileChangeRoutes,
   ...portalRoutes,
   ...paymentUpdateRoutes,
   ...oneTimeTokenRoutes,
   ...subscriptionRoutes,
+  ...subscriptionUpdateRoutes,
+  ...subscriptionNoteRoutes,
+  ...subscriptionCouponRoutes,
+  subscriptionPreviewRoute,
   ...subscriptionComponentRoutes,
   ...allocationRoutes,
   ...usageRoutes,

@@ -122,6 +122,7 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
     { index: 'oneTimeTokenKeys', key: (row) => ('vaultToken' in row && 'token' in row ? row.token : null) },
   ],
   subscriptions: [],
+  subscriptionNotes: [],
   invoices: [],
   proformaInvoices: [],
   proformaExports: [],

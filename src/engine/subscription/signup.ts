@@ -89,6 +89,8 @@ export function signup(
     customerId: input.customer.id,
     productId: product.id,
     productPricePointId: pricePoint.id,
+    nextProductId: null,
+    nextProductPricePointId: null,
     productVersionNumber: product.versionNumber,
     paymentProfileId: input.paymentProfile?.id ?? null,
     state: trial ? 'trialing' : 'active',
