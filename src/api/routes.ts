@@ -33,6 +33,7 @@ import { paymentUpdateRoutes } from './payment/payment-update.js';
 import { portalRoutes } from './portal/portal.js';
 import type { Route } from './route.js';
 import { migrationRoutes, renewalPreviewRoute } from './subscription/migrations.js';
+import { subscriptionActionRoutes } from './subscription/subscription-actions.js';
 import { subscriptionCouponRoutes } from './subscription/subscription-coupons.js';
 import { subscriptionNoteRoutes } from './subscription/subscription-notes.js';
 import { subscriptionPreviewRoute } from './subscription/subscription-preview.js';
@@ -62,6 +63,7 @@ export const routes = [
   ...subscriptionNoteRoutes,
   ...subscriptionCouponRoutes,
   subscriptionPreviewRoute,
+  ...subscriptionActionRoutes,
   ...subscriptionComponentRoutes,
   ...allocationRoutes,
   ...usageRoutes,
