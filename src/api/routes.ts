@@ -19,6 +19,7 @@ import { apiExportRoutes } from './export/api-exports.js';
 import { featureTemplateRoutes } from './feature/features.js';
 import { catalogFeatureRoutes } from './feature/features-catalog.js';
 import { featureTemplateListRoutes } from './feature/features-list.js';
+import { groupLifecycleRoutes } from './group/group-lifecycle.js';
 import { groupTargetRoutes } from './group/group-target.js';
 import { subscriptionGroupRoutes } from './group/subscription-groups.js';
 import { advanceInvoiceRoutes } from './invoice/advance-invoices.js';
@@ -86,4 +87,5 @@ export const routes = [
   ...apiExportRoutes,
   ...subscriptionGroupRoutes,
   ...groupTargetRoutes,
+  ...groupLifecycleRoutes,
 ] as const satisfies readonly Route[];
