@@ -208,6 +208,10 @@ class Written {
     const previous = tableGet(table, id);
     invariant(previous !== undefined, `row ${id} of ${name} exists`);
     this.tables.set(name, tableReplace(table, id, null));
+    if (name === 'subscriptions') {
+      const schedule = this.schedule ?? this.base.schedule;
+      this.schedule = rescheduled(schedule, previous as Subscription, undefined);
+    }
     this.reindex(name, previous, undefined);
     relisted(this.base.listIndexes, this.lists, name, id, previous, undefined);
     refiled(this.base.setIndexes, this.sets, name, id, previous, undefined);

@@ -52,14 +52,17 @@ export const dayOf = (instant: Instant | null): string | null =>
 
 const dayStart = (day: string): Instant => `${day}T00:00:00.000Z`;
 
-/** The schedule with a subscription moved between day buckets after its row changed (`applyChanges`). */
+/**
+ * The schedule with a subscription moved between day buckets after its row changed (`applyChanges`);
+ * a deleted row (`next` undefined) leaves its bucket, so its day never holds up the days after it.
+ */
 export function rescheduled(
   schedule: Schedule,
   previous: Subscription | undefined,
-  next: Subscription,
+  next: Subscription | undefined,
 ): Schedule {
   const oldDay = previous === undefined ? null : dayOf(dueAt(previous));
-  const newDay = dayOf(dueAt(next));
+  const newDay = next === undefined ? null : dayOf(dueAt(next));
   if (oldDay === newDay) return schedule;
   let { days, buckets, serials } = schedule;
   const oldBucket = oldDay === null ? undefined : indexGet(buckets, oldDay);
@@ -70,7 +73,7 @@ export function rescheduled(
       days = days.filter((day) => day !== oldDay);
     }
   }
-  if (newDay === null) return { days, buckets, serials };
+  if (newDay === null || next === undefined) return { days, buckets, serials };
   const bucket = indexGet(buckets, newDay);
   if (bucket !== undefined) {
     const joined = { serial: bucket.serial, ids: listAppend(bucket.ids, next.id), due: bucket.due + 1 };

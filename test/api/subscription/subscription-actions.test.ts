@@ -210,5 +210,9 @@ describe('override and purge', () => {
     const paid = s.subscribed(s.product());
     s.fail('POST', `/subscriptions/${paid.id}/purge.json?ack=${paid.customer}`, undefined, 400);
     expect(checkState(s.state)).toEqual([]);
+    // The purged trial was due on 24 January: its day must not hold up what falls due after it.
+    s.advance('2026-02-10T12:00:00Z');
+    expect(str(s.subscription(paid.id), 'current_period_started_at')).toBe('2026-02-10T12:00:00Z');
+    expect(s.state.schedule.days.every((day) => day > '2026-02-10')).toBe(true);
   });
 });
