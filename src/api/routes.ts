@@ -19,6 +19,7 @@ import { apiExportRoutes } from './export/api-exports.js';
 import { featureTemplateRoutes } from './feature/features.js';
 import { catalogFeatureRoutes } from './feature/features-catalog.js';
 import { featureTemplateListRoutes } from './feature/features-list.js';
+import { groupLifecycleRoutes } from './group/group-lifecycle.js';
 import { groupTargetRoutes } from './group/group-target.js';
 import { subscriptionGroupRoutes } from './group/subscription-groups.js';
 import { advanceInvoiceRoutes } from './invoice/advance-invoices.js';
@@ -27,12 +28,18 @@ import { invoiceRoutes } from './invoice/invoices.js';
 import { adHocInvoiceRoutes } from './invoice/invoices-adhoc.js';
 import { proformaRoutes } from './invoice/proforma.js';
 import { oneTimeTokenRoutes } from './payment/one-time-tokens.js';
+import { paymentProfileChangeRoutes } from './payment/payment-profile-changes.js';
 import { paymentProfileRoutes } from './payment/payment-profiles.js';
 import { paymentUpdateRoutes } from './payment/payment-update.js';
 import { portalRoutes } from './portal/portal.js';
 import type { Route } from './route.js';
 import { migrationRoutes, renewalPreviewRoute } from './subscription/migrations.js';
+import { subscriptionActionRoutes } from './subscription/subscription-actions.js';
+import { subscriptionCouponRoutes } from './subscription/subscription-coupons.js';
+import { subscriptionNoteRoutes } from './subscription/subscription-notes.js';
+import { subscriptionPreviewRoute } from './subscription/subscription-preview.js';
 import { subscriptionStatusRoutes } from './subscription/subscription-status.js';
+import { subscriptionUpdateRoutes } from './subscription/subscription-update.js';
 import { subscriptionRoutes } from './subscription/subscriptions.js';
 import { eventIngestionRoutes } from './usage/event-ingestion.js';
 import { usageRoutes } from './usage/usages.js';
@@ -48,10 +55,16 @@ export const routes = [
   ...segmentBulkRoutes,
   ...customerRoutes,
   ...paymentProfileRoutes,
+  ...paymentProfileChangeRoutes,
   ...portalRoutes,
   ...paymentUpdateRoutes,
   ...oneTimeTokenRoutes,
   ...subscriptionRoutes,
+  ...subscriptionUpdateRoutes,
+  ...subscriptionNoteRoutes,
+  ...subscriptionCouponRoutes,
+  subscriptionPreviewRoute,
+  ...subscriptionActionRoutes,
   ...subscriptionComponentRoutes,
   ...allocationRoutes,
   ...usageRoutes,
@@ -74,4 +87,5 @@ export const routes = [
   ...apiExportRoutes,
   ...subscriptionGroupRoutes,
   ...groupTargetRoutes,
+  ...groupLifecycleRoutes,
 ] as const satisfies readonly Route[];

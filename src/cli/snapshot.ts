@@ -15,11 +15,12 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import { withPresentedBreakouts } from '../domain/invoice/stored-breakouts.js';
+import type { SubscriptionNote } from '../domain/subscription/note.js';
 import { rebuiltListIndexes } from '../engine/list-index.js';
 import { changedPieceLines, PieceAssembler, pieceLines } from '../engine/persistence/pieces.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
 import type { SiteState } from '../engine/state.js';
-import { emptyList, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
+import { emptyList, emptyTable, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
 import { type FileLayer, nodeFiles, type WritableFile, writeAll } from './files.js';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
@@ -327,6 +328,21 @@ function withListSets(state: SiteState): SiteState {
   return arrays ? { ...state, listIndexes: rebuiltListIndexes(state) } : state;
 }
 
+/**
+ * A state written before subscription notes and references were indexed gets the notes table, empty,
+ * and its list indexes rebuilt from its tables.
+ */
+function withSubscriptionNotes(state: SiteState): SiteState {
+  const tables: SiteState['tables'] =
+    Reflect.get(state.tables, 'subscriptionNotes') === undefined
+      ? { ...state.tables, subscriptionNotes: emptyTable<SubscriptionNote>() }
+      : state.tables;
+  const indexed = Reflect.get(state.listIndexes, 'subscriptionReferences') !== undefined;
+  if (indexed && tables === state.tables) return state;
+  const upgraded = { ...state, tables };
+  return indexed ? upgraded : { ...upgraded, listIndexes: rebuiltListIndexes(upgraded) };
+}
+
 /** A state written before breakouts were kept as presented gets them renamed (stored-breakouts.ts). */
 function withBreakoutsAsPresented(state: SiteState): SiteState {
   let invoices = state.tables.invoices;
@@ -384,7 +400,9 @@ export async function readSnapshot(
   try {
     const state: unknown = assembler.value();
     if (!isSiteState(state)) return damaged;
-    const upgraded = withLedger(withBreakoutsAsPresented(withListSets(withSetIndexes(state))));
+    const upgraded = withLedger(
+      withBreakoutsAsPresented(withListSets(withSubscriptionNotes(withSetIndexes(state)))),
+    );
     return {
       ok: true,
       value: {

@@ -119,6 +119,7 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
     { index: 'oneTimeTokenKeys', key: (row) => ('vaultToken' in row && 'token' in row ? row.token : null) },
   ],
   subscriptions: [],
+  subscriptionNotes: [],
   invoices: [],
   proformaInvoices: [],
   proformaExports: [],
@@ -225,6 +226,10 @@ class Written {
     const previous = table.get(id);
     invariant(previous !== undefined, `row ${id} of ${name} exists`);
     table.replace(id, null);
+    if (name === 'subscriptions') {
+      const schedule = this.schedule ?? this.base.schedule;
+      this.schedule = rescheduled(schedule, previous as Subscription, undefined, this.owned);
+    }
     this.reindex(name, previous, undefined);
     relisted(this.base.listIndexes, this.lists, name, id, previous, undefined, this.owned);
     refiled(this.base.setIndexes, this.sets, name, id, previous, undefined, this.owned);

@@ -42,6 +42,10 @@ export interface ListIndexes {
   readonly customerChildren: ShardedIndex<IdSet>;
   /** Customer ids (as text) to the ids of their payment profiles. */
   readonly customerPaymentProfiles: ShardedIndex<IdSet>;
+  /** Subscription references to the ids of the subscriptions that carry them (`/subscriptions/lookup.json`). */
+  readonly subscriptionReferences: ShardedIndex<IdSet>;
+  /** Subscription ids (as text) to the ids of their notes. */
+  readonly subscriptionNotes: ShardedIndex<IdSet>;
 }
 
 export type ListIndexName = keyof ListIndexes;
@@ -55,6 +59,8 @@ export const emptyListIndexes = (): ListIndexes => ({
   paymentProfileSubscriptions: emptyIndex(),
   customerChildren: emptyIndex(),
   customerPaymentProfiles: emptyIndex(),
+  subscriptionReferences: emptyIndex(),
+  subscriptionNotes: emptyIndex(),
 });
 
 export type AnyRow = TableRows[TableName];
@@ -86,6 +92,13 @@ const definitions: { readonly [K in TableName]?: readonly KeyDefinition<ListInde
       key: (row) =>
         'billingAnchor' in row && row.paymentProfileId !== null ? String(row.paymentProfileId) : null,
     },
+    {
+      index: 'subscriptionReferences',
+      key: (row) => ('billingAnchor' in row && row.reference !== null ? row.reference : null),
+    },
+  ],
+  subscriptionNotes: [
+    { index: 'subscriptionNotes', key: (row) => ('sticky' in row ? String(row.subscriptionId) : null) },
   ],
   customers: [
     {

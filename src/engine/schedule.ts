@@ -51,15 +51,18 @@ export const dayOf = (instant: Instant | null): string | null =>
 
 const dayStart = (day: string): Instant => `${day}T00:00:00.000Z`;
 
-/** The schedule with a subscription moved between day buckets after its row changed (`applyChanges`). */
+/**
+ * The schedule with a subscription moved between day buckets after its row changed (`applyChanges`);
+ * a deleted row (`next` undefined) leaves its bucket, so its day never holds up the days after it.
+ */
 export function rescheduled(
   schedule: Schedule,
   previous: Subscription | undefined,
-  next: Subscription,
+  next: Subscription | undefined,
   owned: Owned = new Set(),
 ): Schedule {
   const oldDay = previous === undefined ? null : dayOf(dueAt(previous));
-  const newDay = dayOf(dueAt(next));
+  const newDay = next === undefined ? null : dayOf(dueAt(next));
   if (oldDay === newDay) return schedule;
   let { days, serials } = schedule;
   const buckets = new IndexWriter(schedule.buckets, owned);
@@ -71,7 +74,7 @@ export function rescheduled(
       days = days.filter((day) => day !== oldDay);
     }
   }
-  if (newDay === null) return { days, buckets: buckets.result(), serials };
+  if (newDay === null || next === undefined) return { days, buckets: buckets.result(), serials };
   const bucket = buckets.get(newDay);
   if (bucket !== undefined) {
     const ids = listAppendAllOwned(bucket.ids, [next.id], owned);

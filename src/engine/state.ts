@@ -140,6 +140,7 @@ export function createSite(config: SiteConfig = {}): SiteState {
       paymentUpdateRequests: emptyTable(),
       oneTimeTokens: emptyTable(),
       subscriptions: emptyTable(),
+      subscriptionNotes: emptyTable(),
       invoices: emptyTable(),
       proformaInvoices: emptyTable(),
       proformaExports: emptyTable(),

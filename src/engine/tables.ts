@@ -14,6 +14,7 @@ import type { Invoice } from '../domain/invoice/types.js';
 import type { OneTimeToken } from '../domain/one-time-token/types.js';
 import type { PaymentProfile } from '../domain/payment/types.js';
 import type { CustomerPortal } from '../domain/portal/types.js';
+import type { SubscriptionNote } from '../domain/subscription/note.js';
 import type { Subscription } from '../domain/subscription/types.js';
 import type { Table } from '../kernel/collection.js';
 
@@ -35,6 +36,8 @@ export interface TableRows {
   readonly paymentUpdateRequests: PaymentUpdateRequestLog;
   readonly oneTimeTokens: OneTimeToken;
   readonly subscriptions: Subscription;
+  /** Notes on subscriptions (see `subscriptionNotes` in the list indexes). */
+  readonly subscriptionNotes: SubscriptionNote;
   readonly invoices: Invoice;
   readonly proformaInvoices: ProformaInvoice;
   /** Proforma invoice export batches (`/api_exports/proforma_invoices`). */

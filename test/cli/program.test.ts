@@ -32,7 +32,18 @@ describe('runCli', () => {
   });
 
   it('names every command in the usage', () => {
-    for (const command of ['demo', 'serve', 'run', '--api-key', '--now', '/_test/clock.json', 'expect', 'sites create', 'sites list', '--database-url'])
+    for (const command of [
+      'demo',
+      'serve',
+      'run',
+      '--api-key',
+      '--now',
+      '/_test/clock.json',
+      'expect',
+      'sites create',
+      'sites list',
+      '--database-url',
+    ])
       expect(USAGE).toContain(command);
   });
 });

@@ -10,7 +10,6 @@ import { createFetchHandler, type SiteFetchHandler } from '../../src/adapters/fe
 import { migrate } from '../../src/adapters/postgres/migrate.js';
 import { FencedError, type LeasedSite, openPostgresStore } from '../../src/adapters/postgres/store.js';
 import type { AsyncPaymentGateway } from '../../src/domain/payment/types.js';
-import { pieceLines } from '../../src/engine/persistence/pieces.js';
 import { checkState } from '../../src/testing/index.js';
 import { basicAuth, cardAttributes, num } from '../helpers/api.js';
 import { expectCurrentPieces } from './current-pieces.js';

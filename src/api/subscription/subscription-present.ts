@@ -19,6 +19,10 @@ export function presentSubscription(state: SiteState, subscription: Subscription
     subscription.paymentProfileId === null
       ? undefined
       : tableGet(state.tables.paymentProfiles, subscription.paymentProfileId);
+  const nextProduct =
+    (subscription.nextProductId ?? null) === null
+      ? undefined
+      : tableGet(state.tables.products, subscription.nextProductId ?? 0);
   const presented = {
     id: subscription.id,
     state: subscription.state,
@@ -53,8 +57,10 @@ export function presentSubscription(state: SiteState, subscription: Subscription
     currency,
     product_price_point_id: subscription.productPricePointId,
     product_price_point_type: pricePoint?.type ?? 'default',
-    next_product_id: null,
-    next_product_price_point_id: null,
+    next_product_id: subscription.nextProductId ?? null,
+    next_product_handle: nextProduct?.handle ?? null,
+    next_product_price_point_id: subscription.nextProductPricePointId ?? null,
+    automatically_resume_at: stamp(state, subscription.automaticallyResumeAt),
     payment_type: profile?.paymentType ?? null,
     referral_code: null,
     coupon_use_count: null,

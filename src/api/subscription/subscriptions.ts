@@ -18,6 +18,7 @@ import { buildPaymentProfile, paymentFieldsSchema } from '../payment/payment-pro
 import { type Route, reply } from '../route.js';
 import { selectProduct } from './product-selection.js';
 import { presentSubscription } from './subscription-present.js';
+import { referenceProblem } from './subscription-reference.js';
 
 const createBody = z.object({
   subscription: z.object({
@@ -75,6 +76,8 @@ export const subscriptionRoutes = [
       const { product, pricePoint } = selection.value;
       const components = resolveSignupComponents(tx, fields.components ?? []);
       if (!components.ok) return components;
+      const referenceTaken = fields.reference ? referenceProblem(tx, fields.reference, null) : undefined;
+      if (referenceTaken !== undefined) return err(referenceTaken);
 
       let customer = fields.customer_id === undefined ? undefined : tx.get('customers', fields.customer_id);
       if (fields.customer_id !== undefined && customer === undefined)

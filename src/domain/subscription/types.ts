@@ -36,6 +36,13 @@ export interface Subscription {
   readonly productId: number;
   /** The product price point it is billed at. */
   readonly productPricePointId: number;
+  /**
+   * The product it moves to at its next renewal (a delayed product change), or null. A state written
+   * before delayed product changes existed lacks it: read it as `?? null`.
+   */
+  readonly nextProductId: number | null;
+  /** The price point of `nextProductId` it moves to at its next renewal, or null. */
+  readonly nextProductPricePointId: number | null;
   /** The product's version when the subscription took it. */
   readonly productVersionNumber: number;
   /** The payment profile renewals are collected with, or null. */

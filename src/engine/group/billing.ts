@@ -32,8 +32,11 @@ export interface MemberCharges {
   readonly charges: readonly ChargeLine[];
 }
 
-/** Renewals, and the prorated charge of a member aligning its billing date to the group's (group-align.ts). */
-export type GroupRole = 'renewal' | 'proration';
+/**
+ * Renewals, the members' first invoices of a group signup, and the prorated charge of a member aligning
+ * its billing date to the group's (group-align.ts).
+ */
+export type GroupRole = 'renewal' | 'signup' | 'proration';
 
 export interface ConsolidatedBilling {
   readonly parent: Invoice;
@@ -56,7 +59,8 @@ function billChild(
     role,
     status: 'pending',
     lines: charges,
-    coupons: role === 'renewal' ? renewalCouponSpecs(tx, subscription, charges) : [],
+    // A signup takes every coupon the member signed up with; a renewal only the recurring ones.
+    coupons: role === 'proration' ? [] : renewalCouponSpecs(tx, subscription, charges, role === 'renewal'),
     periodStartedAt: subscription.currentPeriodStartedAt,
     periodEndsAt: subscription.currentPeriodEndsAt,
   });

@@ -60,7 +60,7 @@ function renew(tx: Transaction, subscription: Subscription, gateway: PaymentGate
 }
 
 /** A trial ends: with a way to pay, the first paid period starts; without one, `trial_ended`. */
-function endTrial(tx: Transaction, subscription: Subscription, gateway: PaymentGateway): void {
+export function endTrial(tx: Transaction, subscription: Subscription, gateway: PaymentGateway): void {
   const pricePoint = tx.get('productPricePoints', subscription.productPricePointId);
   const product = tx.get('products', subscription.productId);
   if (pricePoint === undefined || product === undefined) return;

@@ -7,10 +7,11 @@ import { componentRenewalCharges } from '../allocation/component-renewal.js';
 import type { MemberCharges } from '../group/billing.js';
 import { pendingAdvanceInvoice, renewCoveredPeriod } from '../invoice/advance.js';
 import { productCharge } from '../subscription/product-charge.js';
+import { applyScheduledProductChange } from '../subscription/update.js';
 import type { Transaction } from '../transaction.js';
 
 /**
- * Moves a subscription into its next period and returns the period's charges; a period already
+ * Moves a subscription into its next period (under the product a delayed product change names) and returns the period's charges; a period already
  * invoiced in advance is renewed by `renewCoveredPeriod` (only its arrears charges, if any, come back
  * for a group member). Periods count from the anchor; when the
  * price point's interval has changed since, the next period starts at the current period's end under
@@ -18,9 +19,11 @@ import type { Transaction } from '../transaction.js';
  */
 export function openNextPeriod(
   tx: Transaction,
-  subscription: Subscription,
+  due: Subscription,
   gateway: PaymentGateway,
 ): MemberCharges | undefined {
+  // A delayed product change takes effect as the period it was scheduled for begins.
+  const subscription = applyScheduledProductChange(tx, due);
   const pricePoint = tx.get('productPricePoints', subscription.productPricePointId);
   if (pricePoint === undefined) return undefined;
   const sameStep =

@@ -12,7 +12,14 @@ export function nextPeriodOf(
   tx: Transaction,
   subscription: Subscription,
 ): { start: Instant; end: Instant } | undefined {
-  const pricePoint = tx.get('productPricePoints', subscription.productPricePointId);
+  const nextProduct =
+    subscription.nextProductId == null ? undefined : tx.get('products', subscription.nextProductId);
+  const pricePoint = tx.get(
+    'productPricePoints',
+    nextProduct === undefined
+      ? subscription.productPricePointId
+      : (subscription.nextProductPricePointId ?? nextProduct.defaultPricePointId),
+  );
   if (pricePoint === undefined) return undefined;
   const sameStep =
     pricePoint.interval === subscription.interval && pricePoint.intervalUnit === subscription.intervalUnit;

@@ -7,12 +7,13 @@
 import type { Product, ProductPricePoint } from '../../domain/catalog/types.js';
 import type { Customer } from '../../domain/customer/types.js';
 import type { DomainError } from '../../domain/errors.js';
+import type { Invoice } from '../../domain/invoice/types.js';
 import type { PaymentGateway, PaymentProfile } from '../../domain/payment/types.js';
 import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
 import type { CollectionMethod, Subscription } from '../../domain/subscription/types.js';
 import { isPositive } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
-import { shiftFromAnchor } from '../../kernel/time.js';
+import { type Instant, shiftFromAnchor } from '../../kernel/time.js';
 import {
   planSignupComponents,
   type SignupComponent,
@@ -48,12 +49,21 @@ const refused = (message: string, extra?: Readonly<Record<string, unknown>>): Do
 const hasTrial = (pricePoint: ProductPricePoint) =>
   pricePoint.trialInterval !== null && pricePoint.trialInterval > 0 && pricePoint.trialIntervalUnit !== null;
 
-/** Signs a customer up to a product. */
-export function signup(
-  tx: Transaction,
-  input: SignupInput,
-  gateway: PaymentGateway,
-): Result<Subscription, DomainError> {
+/** A subscription just created, and what its first invoice charges. */
+export interface OpenedSignup {
+  readonly subscription: Subscription;
+  readonly charges: readonly ChargeLine[];
+  readonly coupons: ReturnType<typeof renewalCouponSpecs>;
+  readonly components: ReturnType<typeof planSignupComponents>;
+  readonly period: { readonly start: Instant; readonly end: Instant };
+}
+
+/**
+ * Checks a signup and creates its subscription (first period or trial, expiry), returning the charges
+ * its first invoice bills; nothing is invoiced or collected yet. A group signup bills several of these
+ * on one consolidated invoice.
+ */
+export function openSignup(tx: Transaction, input: SignupInput): Result<OpenedSignup, DomainError> {
   const { product, pricePoint } = input;
   if (product.archivedAt !== null)
     return err(refused('Product: is archived and cannot be used for new subscriptions.'));
@@ -89,6 +99,8 @@ export function signup(
     customerId: input.customer.id,
     productId: product.id,
     productPricePointId: pricePoint.id,
+    nextProductId: null,
+    nextProductPricePointId: null,
     productVersionNumber: product.versionNumber,
     paymentProfileId: input.paymentProfile?.id ?? null,
     state: trial ? 'trialing' : 'active',
@@ -152,6 +164,19 @@ export function signup(
   const components = planSignupComponents(tx, subscription, input.components);
   for (const { line } of components) if (line !== undefined) charges.push(line);
   const coupons = renewalCouponSpecs(tx, subscription, charges, false);
+  return ok({ subscription, charges, coupons, components, period });
+}
+
+/** Signs a customer up to a product. */
+export function signup(
+  tx: Transaction,
+  input: SignupInput,
+  gateway: PaymentGateway,
+): Result<Subscription, DomainError> {
+  const opened = openSignup(tx, input);
+  if (!opened.ok) return opened;
+  const { subscription, charges, coupons, components, period } = opened.value;
+  const { product } = input;
   const invoice = createInvoice(tx, {
     subscription,
     role: 'signup',
@@ -162,10 +187,7 @@ export function signup(
     periodEndsAt: period.end,
   });
   saveSignupComponents(tx, subscription, components, invoice.id);
-  for (const coupon of coupons) {
-    if (coupon.sourceId !== null)
-      recordCouponUse(tx, coupon.sourceId, product.id, invoice.totals.discount, invoice.totals.total);
-  }
+  recordSignupCouponUse(tx, coupons, product.id, invoice);
   recordInvoiceIssued(tx, tx.get('invoices', invoice.id) ?? invoice);
   const outcome = collectInvoice(tx, invoice.id, gateway);
   if (outcome.kind === 'failed') {
@@ -187,12 +209,35 @@ export function signup(
     signupPaymentId: paid?.transactionId ?? null,
     signupRevenue: paid?.amount ?? '0',
   });
+  recordSignupSuccess(tx, input, final, paid?.transactionId ?? invoice.id);
+  return ok(final);
+}
+
+/** Counts a signup invoice's coupon discounts in each coupon's usage. */
+export function recordSignupCouponUse(
+  tx: Transaction,
+  coupons: OpenedSignup['coupons'],
+  productId: number,
+  invoice: Invoice,
+): void {
+  for (const coupon of coupons) {
+    if (coupon.sourceId !== null)
+      recordCouponUse(tx, coupon.sourceId, productId, invoice.totals.discount, invoice.totals.total);
+  }
+}
+
+/** Records `signup_success` for a subscription created by `input`. */
+export function recordSignupSuccess(
+  tx: Transaction,
+  input: Pick<SignupInput, 'customer' | 'product'>,
+  subscription: Subscription,
+  transactionId: number,
+): void {
   tx.record({
     key: 'signup_success',
-    message: `Signup of ${input.customer.firstName} ${input.customer.lastName} to ${product.name} succeeded`,
-    subscriptionId: final.id,
+    message: `Signup of ${input.customer.firstName} ${input.customer.lastName} to ${input.product.name} succeeded`,
+    subscriptionId: subscription.id,
     customerId: input.customer.id,
-    data: { product_id: product.id, account_transaction_id: paid?.transactionId ?? invoice.id },
+    data: { product_id: input.product.id, account_transaction_id: transactionId },
   });
-  return ok(final);
 }

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { advance, type PaymentGateway, type SiteEvent } from '../../../src/index.js';
-import { num, type Site, str } from '../../helpers/api.js';
+import { cardAttributes, num, type Site, str } from '../../helpers/api.js';
 import {
   allocate,
   component,
@@ -311,6 +311,103 @@ const scenarios: readonly { row: string; name: string; run: () => string[] }[] =
       );
     },
   },
+  {
+    row: 'Subscription update (`PUT /subscriptions/{id}.json`)',
+    name: 'a new card, billing date, product and collection method',
+    run: () => {
+      const f = fixture();
+      const id = subscribe(f);
+      const other = f.s.product({ price_in_cents: 2000 }, f.family);
+      const body = {
+        subscription: {
+          credit_card_attributes: cardAttributes(1),
+          next_billing_at: '2026-02-01T00:00:00Z',
+          product_id: other,
+          payment_collection_method: 'remittance',
+        },
+      };
+      return keysOf(call(f.s, 'PUT', `/subscriptions/${id}.json`, body).events);
+    },
+  },
+  {
+    row: 'Default payment profile change (`POST /subscriptions/{id}/payment_profiles/{id}/change_payment_profile.json`)',
+    name: 'another card of the customer',
+    run: () => {
+      const f = fixture();
+      const { id, customer } = f.s.subscribed(f.product);
+      const card = f.s.card(customer, 2);
+      return keysOf(
+        call(f.s, 'POST', `/subscriptions/${id}/payment_profiles/${card}/change_payment_profile.json`).events,
+      );
+    },
+  },
+  {
+    row: 'Retry, cancel dunning (`PUT …/retry.json`, `POST …/cancel_dunning.json`)',
+    name: 'a retry that pays',
+    run: () => {
+      const f = fixture();
+      const id = subscribe(f);
+      f.s.state = advance(f.s.state, { now: PERIOD_END, payments: declining }).state;
+      f.s.at(PERIOD_END);
+      return keysOf(call(f.s, 'PUT', `/subscriptions/${id}/retry.json`).events);
+    },
+  },
+  {
+    row: 'Activation (`PUT …/activate.json`)',
+    name: 'a trial activated now',
+    run: () => {
+      const f = fixture();
+      const trial = f.s.product(
+        { trial_price_in_cents: 0, trial_interval: 7, trial_interval_unit: 'day' },
+        f.family,
+      );
+      const id = f.s.subscribed(trial).id;
+      return keysOf(call(f.s, 'PUT', `/subscriptions/${id}/activate.json`, {}).events);
+    },
+  },
+  {
+    row: 'Purge (`POST …/purge.json`)',
+    name: 'purge a free trial',
+    run: () => {
+      const f = fixture();
+      const trial = f.s.product(
+        { trial_price_in_cents: 0, trial_interval: 7, trial_interval_unit: 'day' },
+        f.family,
+      );
+      const customer = f.s.customer();
+      const body = f.s.subscribe({
+        product_id: trial,
+        customer_id: customer,
+        payment_collection_method: 'remittance',
+      });
+      const id = num(body, 'subscription', 'id');
+      return keysOf(call(f.s, 'POST', `/subscriptions/${id}/purge.json?ack=${customer}`).events);
+    },
+  },
+  {
+    row: 'Group signup (`POST /subscription_groups/signup.json`)',
+    name: 'a group of one',
+    run: () => keysOf(groupOfOne().events),
+  },
+  {
+    row: 'Group cancel, delayed cancel and its removal, reactivation',
+    name: 'cancel a group of one',
+    run: () => {
+      const { s, uid } = groupOfOne();
+      return keysOf(call(s, 'POST', `/subscription_groups/${uid}/cancel.json`, {}).events);
+    },
+  },
+  {
+    row: 'Notes, coupons added or removed, override, hold resumption (`PUT …/hold.json`), payment profile update, delete and bank account verification, lookup, signup preview',
+    name: 'a note',
+    run: () => {
+      const f = fixture();
+      const id = subscribe(f);
+      return keysOf(
+        call(f.s, 'POST', `/subscriptions/${id}/notes.json`, { note: { body: 'x', sticky: false } }).events,
+      );
+    },
+  },
 ];
 
 /** A subscription with an open $5.00 ad hoc invoice. */
@@ -368,7 +465,44 @@ const expected: Readonly<Record<string, readonly string[]>> = {
   'a service credit': ['subscription_service_credit_account_balance_changed'],
   'a proforma invoice': ['proforma_invoice_issued'],
   'bulk events': [],
+  'a new card, billing date, product and collection method': [
+    'subscription_card_update',
+    'billing_date_change',
+    'subscription_product_change',
+    'payment_collection_method_changed',
+  ],
+  'another card of the customer': ['subscription_card_update'],
+  'a retry that pays': ['payment_success', 'subscription_state_change'],
+  'a trial activated now': [
+    'subscription_state_change',
+    'invoice_issued',
+    'payment_success',
+    'renewal_success',
+  ],
+  'purge a free trial': ['subscription_deletion'],
+  'a group of one': [
+    'customer_create',
+    'subscription_added_to_group',
+    'invoice_issued',
+    'payment_success',
+    'signup_success',
+  ],
+  'cancel a group of one': ['subscription_state_change'],
+  'a note': [],
 };
+
+/** A group signup of one subscription, paid by a new payer's card. */
+function groupOfOne() {
+  const f = fixture();
+  const called = call(f.s, 'POST', '/subscription_groups/signup.json', {
+    subscription_group: {
+      payer_attributes: { first_name: 'G', last_name: 'H', email: 'g@h.co' },
+      credit_card_attributes: cardAttributes(1),
+      subscriptions: [{ product_id: f.product }],
+    },
+  });
+  return { s: f.s, uid: str(called.body, 'uid'), events: called.events };
+}
 
 describe("docs/events.md's table, row by row", () => {
   const rows = tableRows();

@@ -7,6 +7,8 @@ const subscription = (overrides: Partial<Subscription>): Subscription => ({
   customerId: 1,
   productId: 1,
   productPricePointId: 1,
+  nextProductId: null,
+  nextProductPricePointId: null,
   productVersionNumber: 1,
   paymentProfileId: null,
   state: 'active',
