@@ -21,8 +21,11 @@ import { catalogFeatureRoutes } from './feature/features-catalog.js';
 import { featureTemplateListRoutes } from './feature/features-list.js';
 import { groupTargetRoutes } from './group/group-target.js';
 import { subscriptionGroupRoutes } from './group/subscription-groups.js';
+import { accountBalanceRoutes } from './invoice/account-balances.js';
 import { advanceInvoiceRoutes } from './invoice/advance-invoices.js';
+import { creditNoteRoutes } from './invoice/credit-notes.js';
 import { invoiceActionRoutes } from './invoice/invoice-actions.js';
+import { invoiceMoneyRoutes } from './invoice/invoice-money.js';
 import { invoiceRoutes } from './invoice/invoices.js';
 import { adHocInvoiceRoutes } from './invoice/invoices-adhoc.js';
 import { proformaRoutes } from './invoice/proforma.js';
@@ -58,6 +61,9 @@ export const routes = [
   ...invoiceRoutes,
   ...adHocInvoiceRoutes,
   ...invoiceActionRoutes,
+  ...invoiceMoneyRoutes,
+  ...creditNoteRoutes,
+  ...accountBalanceRoutes,
   ...advanceInvoiceRoutes,
   ...subscriptionStatusRoutes,
   ...migrationRoutes,

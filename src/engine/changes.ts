@@ -124,6 +124,8 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
   subscriptions: [],
   invoices: [],
   proformaInvoices: [],
+  creditNotes: [],
+  prepayments: [],
   proformaExports: [],
   coupons: [{ index: 'couponCodes', key: (row) => ('discountType' in row ? row.code : null) }],
   couponSubcodes: [

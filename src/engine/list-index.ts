@@ -42,6 +42,10 @@ export interface ListIndexes {
   readonly customerChildren: ShardedIndex<IdSet>;
   /** Customer ids (as text) to the ids of their payment profiles. */
   readonly customerPaymentProfiles: ShardedIndex<IdSet>;
+  /** Subscription ids (as text) to the ids of their prepayments, oldest first. */
+  readonly subscriptionPrepayments: ShardedIndex<IdSet>;
+  /** Subscription ids (as text) to the ids of their credit notes, oldest first. */
+  readonly subscriptionCreditNotes: ShardedIndex<IdSet>;
 }
 
 export type ListIndexName = keyof ListIndexes;
@@ -55,6 +59,8 @@ export const emptyListIndexes = (): ListIndexes => ({
   paymentProfileSubscriptions: emptyIndex(),
   customerChildren: emptyIndex(),
   customerPaymentProfiles: emptyIndex(),
+  subscriptionPrepayments: emptyIndex(),
+  subscriptionCreditNotes: emptyIndex(),
 });
 
 export type AnyRow = TableRows[TableName];
@@ -97,6 +103,18 @@ const definitions: { readonly [K in TableName]?: readonly KeyDefinition<ListInde
     {
       index: 'customerPaymentProfiles',
       key: (row) => ('vaultToken' in row && 'customerId' in row ? String(row.customerId) : null),
+    },
+  ],
+  prepayments: [
+    {
+      index: 'subscriptionPrepayments',
+      key: (row) => ('refunded' in row && 'external' in row ? String(row.subscriptionId) : null),
+    },
+  ],
+  creditNotes: [
+    {
+      index: 'subscriptionCreditNotes',
+      key: (row) => ('applications' in row && 'reversed' in row ? String(row.subscriptionId) : null),
     },
   ],
   subscriptionGroups: [

@@ -142,6 +142,8 @@ export function createSite(config: SiteConfig = {}): SiteState {
       subscriptions: emptyTable(),
       invoices: emptyTable(),
       proformaInvoices: emptyTable(),
+      creditNotes: emptyTable(),
+      prepayments: emptyTable(),
       proformaExports: emptyTable(),
       coupons: emptyTable(),
       couponSubcodes: emptyTable(),

@@ -1,7 +1,7 @@
 /** The wire form of an invoice: money as strings with the currency's decimals. */
 
 import { presentedDiscountBreakouts, presentedTaxBreakouts } from '../../domain/invoice/stored-breakouts.js';
-import type { Invoice, InvoiceAddress, InvoiceParty } from '../../domain/invoice/types.js';
+import type { Invoice, InvoiceAddress, InvoiceParty, InvoiceRefund } from '../../domain/invoice/types.js';
 import type { SiteState } from '../../engine/state.js';
 import { tableGet } from '../../kernel/collection.js';
 import { moneyFormatter } from '../../kernel/money.js';
@@ -101,16 +101,7 @@ export function presentInvoice(state: SiteState, invoice: Invoice) {
       invoice.consolidationLevel === 'parent' ? invoice.subscriptionId : (parent?.subscriptionId ?? null),
     product_name: invoice.productName,
     product_family_name: invoice.productFamilyName,
-    seller: {
-      name: state.settings.invoiceDefaults.seller.name,
-      address:
-        invoice.sellerAddress === null
-          ? { ...state.settings.invoiceDefaults.seller.address }
-          : address(invoice.sellerAddress),
-      phone: state.settings.invoiceDefaults.seller.phone,
-      logo_url: state.settings.invoiceDefaults.seller.logoUrl,
-    },
-    customer: party(state, invoice.customer, true),
+    ...sellerAndCustomer(state, invoice),
     payer: party(state, invoice.payer, false),
     recipient_emails: [invoice.customer.email],
     net_terms: invoice.netTerms,
@@ -168,7 +159,7 @@ export function presentInvoice(state: SiteState, invoice: Invoice) {
       applied_amount: money(credit.appliedAmount),
     })),
     debits: [],
-    refunds: [],
+    refunds: (invoice.refunds ?? []).map((refund) => presentRefund(refund, money)),
     payments: invoice.payments.map((payment) => ({
       transaction_time: stamp(state, payment.transactionTime),
       memo: payment.memo,
@@ -199,3 +190,46 @@ export function presentInvoice(state: SiteState, invoice: Invoice) {
     previous_balance_data: { captured_at: stamp(state, invoice.createdAt), invoices: [] },
   };
 }
+
+/** A refund as the official `InvoiceRefund` shows it (an external one names no gateway). */
+export function presentRefund(
+  refund: Pick<
+    InvoiceRefund,
+    'transactionId' | 'paymentId' | 'memo' | 'amount' | 'external' | 'gatewayTransactionId'
+  >,
+  money: (value: string) => string,
+) {
+  return {
+    transaction_id: refund.transactionId,
+    payment_id: refund.paymentId,
+    memo: refund.memo,
+    original_amount: money(refund.amount),
+    applied_amount: money(refund.amount),
+    gateway_transaction_id: refund.gatewayTransactionId,
+    gateway_used: refund.external ? 'external' : 'bogus',
+    gateway_handle: null,
+    ach_late_reject: null,
+  };
+}
+
+/** The seller and the customer as an invoice shows them; its credit notes show the same. */
+export function sellerAndCustomer(state: SiteState, invoice: Invoice) {
+  return {
+    seller: {
+      name: state.settings.invoiceDefaults.seller.name,
+      address:
+        invoice.sellerAddress === null
+          ? { ...state.settings.invoiceDefaults.seller.address }
+          : address(invoice.sellerAddress),
+      phone: state.settings.invoiceDefaults.seller.phone,
+      logo_url: state.settings.invoiceDefaults.seller.logoUrl,
+    },
+    customer: party(state, invoice.customer, true),
+  };
+}
+
+/** An invoice's billing and shipping addresses as the API shows them. */
+export const invoiceAddresses = (invoice: Invoice) => ({
+  billing_address: address(invoice.billingAddress),
+  shipping_address: address(invoice.shippingAddress),
+});
