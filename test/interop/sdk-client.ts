@@ -15,7 +15,7 @@ import { Client } from '@maxio-com/advanced-billing-sdk';
 import { createInProcessClient } from '../../src/adapters/sdk.js';
 import { frozenClock } from '../../src/cli/clock.js';
 import { createApp, serveOptions } from '../../src/cli/serve.js';
-import { createSite, type SiteConfig } from '../../src/index.js';
+import { createSite, type SiteConfig, type SiteState } from '../../src/index.js';
 import { finished, startCli, waitForLine } from '../cli/spawn-cli.js';
 
 const SITE = 'acme';
@@ -68,6 +68,8 @@ export interface ServedSite {
   /** Sends a raw request (what the SDK cannot say, such as the test clock route). */
   readonly send: (path: string, init: RequestInit) => Promise<Response>;
   readonly stop: () => Promise<void>;
+  /** The site's state, in-process only (a spawned server's is in another process). */
+  readonly state?: () => SiteState;
 }
 
 /** The same server as `billing-core serve --now`, in-process: its handler, its frozen clock. */
@@ -83,6 +85,7 @@ function inProcessSite(site: SiteConfig, now: string): ServedSite {
       }).client,
     send: (path, init) => app.fetch(new Request(`http://in-process${path}`, init)),
     stop: async () => {},
+    state: app.state,
   };
 }
 
