@@ -3,17 +3,17 @@
  * back.
  */
 
-import { serviceCreditBalanceChangedData } from '../../domain/event-log/balance-data.js';
 import type { PrepaymentRecord } from '../../domain/invoice/credit-note.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { prepaymentsOf, refundPrepayment, remainingOf } from '../../engine/invoice/prepayments.js';
+import { deductServiceCredit } from '../../engine/invoice/service-credits.js';
 import { listedRows } from '../../engine/list-index.js';
 import type { SiteState } from '../../engine/state.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { parseId } from '../../kernel/ids.js';
-import { add, cmp, type Dec, fromMinor, isPositive, sub, toMinor } from '../../kernel/money.js';
+import { add, type Dec, fromMinor, toMinor } from '../../kernel/money.js';
 import { err } from '../../kernel/result.js';
-import { endOfDay, formatTimestamp, isCalendarDate, startOfDay } from '../../kernel/time.js';
+import { endOfDay, isCalendarDate, startOfDay } from '../../kernel/time.js';
 import { decodeBody, missing, PAGING_QUERY, pageOf, paging, stamp } from '../common.js';
 import { z, zBool, zDecimal, zInt, zText } from '../decode.js';
 import { type Route, type RouteError, reply } from '../route.js';
@@ -175,44 +175,9 @@ export const accountBalanceRoutes = [
       const input = decodeBody(deductionBody, body);
       if (!input.ok) return input;
       const { amount, memo } = input.value.deduction;
-      if (!isPositive(amount))
-        return err({ code: 'amount', status: 422, message: 'Amount: must be greater than 0.' });
-      if (cmp(amount, subscription.serviceCreditBalance) > 0)
-        return err({
-          code: 'amount',
-          status: 422,
-          message: "Amount: must be less than or equal to the subscription's service credit balance.",
-        });
-      const updated = tx.put('subscriptions', {
-        ...subscription,
-        serviceCreditBalance: sub(subscription.serviceCreditBalance, amount),
-        updatedAt: tx.now,
-      });
-      tx.transfer({
-        kind: 'service_credit_deducted',
-        debit: { name: 'service_credits', of: subscription.id },
-        credit: { name: 'credits_granted', of: null },
-        amount,
-        subscriptionId: subscription.id,
-        invoiceId: null,
-        source: null,
-      });
-      const id = tx.next('transactions');
-      tx.record({
-        key: 'subscription_service_credit_account_balance_changed',
-        message: `Service credit of ${amount} deducted`,
-        subscriptionId: subscription.id,
-        customerId: subscription.customerId,
-        data: serviceCreditBalanceChangedData(
-          {
-            reason: memo ?? 'Service credit deduction',
-            balance: updated.serviceCreditBalance,
-            change: sub('0', amount),
-            currency: tx.settings.currency,
-          },
-          formatTimestamp(tx.now, tx.settings.timeZone),
-        ),
-      });
+      const deducted = deductServiceCredit(tx, subscription, amount, memo);
+      if (!deducted.ok) return deducted;
+      const { id, subscription: updated } = deducted.value;
       return reply(201, (state) => ({
         service_credit: {
           id,

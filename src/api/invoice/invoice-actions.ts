@@ -3,18 +3,16 @@
  * balances invoices draw on: prepayments and service credits.
  */
 
-import { serviceCreditBalanceChangedData } from '../../domain/event-log/balance-data.js';
 import type { Invoice } from '../../domain/invoice/types.js';
 import { recordEmail } from '../../engine/email/emails.js';
 import { issueInvoice } from '../../engine/invoice/issue.js';
 import { receivePrepayment } from '../../engine/invoice/prepayments.js';
 import { recordInvoicePayment } from '../../engine/invoice/record-payment.js';
+import { grantServiceCredit } from '../../engine/invoice/service-credits.js';
 import { voidInvoice } from '../../engine/invoice/void.js';
-import { postServiceCreditGranted } from '../../engine/ledger/transfers.js';
 import type { Transaction } from '../../engine/transaction.js';
-import { add, isPositive, toMinor } from '../../kernel/money.js';
+import { isPositive, toMinor } from '../../kernel/money.js';
 import { err } from '../../kernel/result.js';
-import { formatTimestamp } from '../../kernel/time.js';
 import { decodeBody, missing, stamp } from '../common.js';
 import { z, zDecimal, zText } from '../decode.js';
 import { type Route, reply } from '../route.js';
@@ -161,30 +159,9 @@ export const invoiceActionRoutes = [
       const input = decodeBody(serviceCreditBody, body);
       if (!input.ok) return input;
       const { amount, memo } = input.value.service_credit;
-      if (!isPositive(amount))
-        return err({ code: 'amount', status: 422, message: 'Amount: must be greater than 0.' });
-      const updated = tx.put('subscriptions', {
-        ...subscription,
-        serviceCreditBalance: add(subscription.serviceCreditBalance, amount),
-        updatedAt: tx.now,
-      });
-      postServiceCreditGranted(tx, subscription.id, amount, 'manual');
-      const id = tx.next('transactions');
-      tx.record({
-        key: 'subscription_service_credit_account_balance_changed',
-        message: `Service credit of ${amount} added`,
-        subscriptionId: subscription.id,
-        customerId: subscription.customerId,
-        data: serviceCreditBalanceChangedData(
-          {
-            reason: memo ?? 'Service credit',
-            balance: updated.serviceCreditBalance,
-            change: amount,
-            currency: tx.settings.currency,
-          },
-          formatTimestamp(tx.now, tx.settings.timeZone),
-        ),
-      });
+      const granted = grantServiceCredit(tx, subscription, amount, memo);
+      if (!granted.ok) return granted;
+      const { id, subscription: updated } = granted.value;
       return reply(201, (state) => ({
         service_credit: {
           id,

@@ -1,7 +1,13 @@
 /** The wire form of an invoice: money as strings with the currency's decimals. */
 
 import { presentedDiscountBreakouts, presentedTaxBreakouts } from '../../domain/invoice/stored-breakouts.js';
-import type { Invoice, InvoiceAddress, InvoiceParty, InvoiceRefund } from '../../domain/invoice/types.js';
+import type {
+  Invoice,
+  InvoiceAddress,
+  InvoiceParty,
+  InvoicePayment,
+  InvoiceRefund,
+} from '../../domain/invoice/types.js';
 import type { SiteState } from '../../engine/state.js';
 import { tableGet } from '../../kernel/collection.js';
 import { moneyFormatter } from '../../kernel/money.js';
@@ -165,16 +171,7 @@ export function presentInvoice(state: SiteState, invoice: Invoice) {
       memo: payment.memo,
       original_amount: money(payment.originalAmount),
       applied_amount: money(payment.appliedAmount),
-      payment_method:
-        payment.method === 'credit_card'
-          ? {
-              type: 'credit_card',
-              card_brand: payment.cardType ?? 'bogus',
-              card_expiration: '',
-              last_four: payment.lastFour,
-              masked_card_number: `XXXX-XXXX-XXXX-${payment.lastFour ?? ''}`,
-            }
-          : { type: 'external', kind: payment.method, details: null, memo: payment.memo },
+      payment_method: paymentMethodOf(payment),
       transaction_id: payment.transactionId,
       prepayment: payment.prepayment,
       gateway_handle: null,
@@ -233,3 +230,16 @@ export const invoiceAddresses = (invoice: Invoice) => ({
   billing_address: address(invoice.billingAddress),
   shipping_address: address(invoice.shippingAddress),
 });
+
+/** How a payment was made, as the official `InvoicePaymentMethod` shows it (a card, or external). */
+export function paymentMethodOf(payment: InvoicePayment) {
+  return payment.method === 'credit_card'
+    ? {
+        type: 'credit_card' as const,
+        card_brand: payment.cardType ?? 'bogus',
+        card_expiration: '',
+        last_four: payment.lastFour,
+        masked_card_number: `XXXX-XXXX-XXXX-${payment.lastFour ?? ''}`,
+      }
+    : { type: 'external' as const, kind: payment.method, details: null, memo: payment.memo };
+}
