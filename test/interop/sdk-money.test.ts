@@ -7,9 +7,13 @@
 
 import {
   CustomersController,
+  InvoiceEventType,
   InvoicePaymentMethodType,
   InvoicesController,
+  SubscriptionGroupInvoiceAccountController,
+  SubscriptionGroupsController,
   SubscriptionInvoiceAccountController,
+  SubscriptionStatusController,
   SubscriptionsController,
 } from '@maxio-com/advanced-billing-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -186,5 +190,88 @@ describe('the official SDK moving money', () => {
     expect(listed).toMatchObject([
       { id: Number(prepaymentId), amountInCents: 2500n, remainingAmountInCents: 2000n },
     ]);
+  });
+
+  it('reopens a canceled invoice, sends it, refreshes its customer information and lists invoice events', async () => {
+    const invoices = new InvoicesController(client);
+    const id = await subscribe('upkeep', true);
+    const uid = present((await firstInvoice(id)).uid, 'uid');
+    await new SubscriptionStatusController(client).cancelSubscription(id);
+    const reopened = (await invoices.reopenInvoice(uid)).result;
+    expect(reopened).toMatchObject({ uid, status: 'open' });
+    const sent = await invoices.sendInvoice(uid, {
+      recipientEmails: ['billing@example.com'],
+      ccRecipientEmails: ['boss@example.com'],
+    });
+    expect(sent.statusCode).toBe(204);
+    await new CustomersController(client).updateCustomer(present(reopened.customerId, 'customer id'), {
+      customer: { lastName: 'Renamed', city: 'Paris' },
+    });
+    const preview = (await invoices.previewCustomerInformationChanges(uid)).result.changes;
+    expect(preview.payer?.after).toMatchObject({ lastName: 'Renamed' });
+    expect(preview.billingAddress?.after).toMatchObject({ city: 'Paris' });
+    const updated = (await invoices.updateCustomerInformation(uid)).result;
+    expect(updated.billingAddress).toMatchObject({ city: 'Paris' });
+
+    const events = (
+      await invoices.listInvoiceEvents({ invoiceUid: uid, withChangeInvoiceStatus: 'true', perPage: 50 })
+    ).result;
+    expect(events.events?.map((event) => event.eventType)).toEqual([
+      InvoiceEventType.IssueInvoice,
+      InvoiceEventType.ChangeInvoiceStatus,
+      InvoiceEventType.ChangeInvoiceStatus,
+    ]);
+    const all = (await invoices.listInvoiceEvents({})).result.events ?? [];
+    const types = new Set(all.map((event) => event.eventType));
+    for (const type of [
+      'issue_invoice',
+      'apply_payment',
+      'refund_invoice',
+      'void_invoice',
+      'apply_credit_note',
+    ])
+      expect(types).toContain(type);
+  });
+
+  it("moves money on a subscription group's account", async () => {
+    const primary = await subscribe('group-primary', true);
+    const subscriptions = new SubscriptionsController(client);
+    const owner = (await subscriptions.readSubscription(primary)).result.subscription?.customer?.id;
+    const member = present(
+      (
+        await subscriptions.createSubscription({
+          subscription: {
+            productId: catalog.silver,
+            customerId: present(owner, 'customer id'),
+            paymentCollectionMethod: 'remittance' as never,
+          },
+        })
+      ).result.subscription?.id,
+      'member id',
+    );
+    const groups = new SubscriptionGroupsController(client);
+    await groups.createSubscriptionGroup({
+      subscriptionGroup: { subscriptionId: primary, memberIds: [member] },
+    });
+    const uid = present((await groups.findSubscriptionGroup(String(primary))).result.uid, 'group uid');
+    const account = new SubscriptionGroupInvoiceAccountController(client);
+    const prepaid = (
+      await account.createSubscriptionGroupPrepayment(uid, {
+        prepayment: { amount: 15, details: 'Cheque 3', memo: 'Group', method: 'check' as never },
+      })
+    ).result;
+    expect(prepaid).toMatchObject({ amountInCents: 1500n, endingBalanceInCents: 1500n });
+    const listed = (await account.listPrepaymentsForSubscriptionGroup({ uid })).result.prepayments;
+    expect(listed.map((entry) => entry.prepayment.amountInCents)).toEqual([1500n]);
+    const credited = (
+      await account.issueSubscriptionGroupServiceCredit(uid, {
+        serviceCredit: { amount: '6', memo: 'Outage' },
+      })
+    ).result.serviceCredit;
+    expect(credited).toMatchObject({ amountInCents: 600n, endingBalanceInCents: 600n });
+    const deducted = (
+      await account.deductSubscriptionGroupServiceCredit(uid, { deduction: { amount: '2', memo: 'Fix' } })
+    ).result;
+    expect(deducted).toMatchObject({ amountInCents: 200n, endingBalanceInCents: 400n });
   });
 });
