@@ -164,6 +164,18 @@ export type Command = {
       readonly type: 'external' | 'prepayment' | 'service_credit';
     }
   | {
+      /** Refunds part of a payment of a paid or open invoice (through the gateway when it took it). */
+      readonly op: 'refund_invoice';
+      /** The invoice, among those holding a payment with something left to refund. */
+      readonly invoice: Pick;
+      /** The percentage of what is left of the payment to refund (all of it when that rounds to nothing). */
+      readonly share: number;
+      /** Whether the refund's credit note settles it. */
+      readonly applyCredit: boolean;
+      /** Whether a refund of everything voids the invoice. */
+      readonly voidInvoice: boolean;
+    }
+  | {
       /** Voids an open or pending invoice. */
       readonly op: 'void_invoice';
       /** The invoice, among the open and pending ones. */
@@ -329,6 +341,13 @@ const operations: { readonly [K in CommandOp]: fc.Arbitrary<Omit<Extract<Command
     share: fc.integer({ min: 1, max: 100 }),
     type: fc.constantFrom('external' as const, 'prepayment' as const, 'service_credit' as const),
   }),
+  refund_invoice: fc.record({
+    op: fc.constant('refund_invoice' as const),
+    invoice: pick,
+    share: fc.integer({ min: 1, max: 100 }),
+    applyCredit: fc.boolean(),
+    voidInvoice: fc.boolean(),
+  }),
   void_invoice: fc.record({ op: fc.constant('void_invoice' as const), invoice: pick }),
   prepayment: fc.record({
     op: fc.constant('prepayment' as const),
@@ -395,6 +414,7 @@ const WEIGHTS: { readonly [K in CommandOp]: number } = {
   adhoc_invoice: 3,
   issue_invoice: 3,
   pay_invoice: 3,
+  refund_invoice: 2,
   void_invoice: 1,
   prepayment: 2,
   service_credit: 2,

@@ -39,6 +39,7 @@ const ALL_OPS: readonly CommandOp[] = [
   'adhoc_invoice',
   'issue_invoice',
   'pay_invoice',
+  'refund_invoice',
   'void_invoice',
   'prepayment',
   'service_credit',
