@@ -7,6 +7,7 @@
 
 import {
   CustomersController,
+  EventsController,
   InvoiceEventType,
   InvoicePaymentMethodType,
   InvoicesController,
@@ -273,5 +274,22 @@ describe('the official SDK moving money', () => {
       await account.deductSubscriptionGroupServiceCredit(uid, { deduction: { amount: '2', memo: 'Fix' } })
     ).result;
     expect(deducted).toMatchObject({ amountInCents: 200n, endingBalanceInCents: 400n });
+  });
+
+  it("lists the site's events, every money record in an official shape", async () => {
+    const events = new EventsController(client);
+    const keys: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const listed = (await events.listEvents({ page, perPage: 200 })).result;
+      keys.push(...listed.map((entry) => entry.event.key));
+      if (listed.length < 200) break;
+    }
+    for (const key of [
+      'refund_success',
+      'payment_success',
+      'subscription_prepayment_account_balance_changed',
+      'subscription_service_credit_account_balance_changed',
+    ])
+      expect(keys).toContain(key);
   });
 });

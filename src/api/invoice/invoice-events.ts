@@ -5,7 +5,7 @@
  * then invoice, then the invoice's own order), so `since_id` pages forward through them.
  */
 
-import type { Invoice } from '../../domain/invoice/types.js';
+import type { Invoice, InvoiceStatus } from '../../domain/invoice/types.js';
 import type { SiteState } from '../../engine/state.js';
 import { tableRows } from '../../kernel/collection.js';
 import { moneyFormatter } from '../../kernel/money.js';
@@ -16,13 +16,73 @@ import { type Route, reply } from '../route.js';
 import { paymentMethodOf, presentInvoice } from './invoice-present.js';
 import { findInvoice } from './invoices.js';
 
+/** `issue_invoice` data. */
+interface IssueData {
+  readonly from_status: 'draft' | 'pending';
+  readonly to_status: 'open';
+  readonly due_amount: string;
+  readonly total_amount: string;
+}
+
+/** `void_invoice` data. */
+interface VoidData {
+  readonly memo: string;
+  readonly applied_amount: null;
+  readonly transaction_time: null;
+  readonly is_advance_invoice: boolean;
+  readonly reason: string;
+}
+
+/** `change_invoice_status` data. */
+interface StatusData {
+  readonly from_status: InvoiceStatus;
+  readonly to_status: InvoiceStatus;
+}
+
+/** `apply_payment` data. */
+interface PaymentData {
+  readonly memo: string;
+  readonly original_amount: string;
+  readonly applied_amount: string;
+  readonly transaction_time: string | null;
+  readonly payment_method: ReturnType<typeof paymentMethodOf>;
+  readonly transaction_id: number;
+  readonly prepayment: boolean;
+  readonly external: boolean;
+}
+
+/** `apply_credit_note` data. */
+interface CreditData {
+  readonly uid: string;
+  readonly credit_note_number: string;
+  readonly credit_note_uid: string;
+  readonly original_amount: string;
+  readonly applied_amount: string;
+  readonly transaction_time: string | null;
+  readonly memo: string;
+  readonly consolidated_invoice: boolean;
+}
+
+/** `refund_invoice` data. */
+interface RefundData {
+  readonly apply_credit: boolean;
+  readonly memo: string;
+  readonly original_amount: string;
+  readonly payment_id: number;
+  readonly refund_amount: string;
+  readonly refund_id: number;
+  readonly transaction_time: string | null;
+}
+
 /** One invoice event before it is numbered: when, on which invoice, its type and its data. */
 interface Happening {
   readonly at: string;
   readonly invoice: Invoice;
   readonly ordinal: number;
   readonly type: string;
-  readonly data: (state: SiteState) => Readonly<Record<string, unknown>>;
+  readonly data: (
+    state: SiteState,
+  ) => IssueData | VoidData | StatusData | PaymentData | CreditData | RefundData;
 }
 
 /** The events an invoice's row tells of, in its own order. */
