@@ -1,5 +1,6 @@
 /** Refunds of invoice payments (external and through the gateway, partial and full) and their credit notes. */
 import { describe, expect, it } from 'vitest';
+import { handleAsync } from '../../../src/index.js';
 import { checkLedger, checkState } from '../../../src/testing/index.js';
 import { arr, get, num, type Site, site, str } from '../../helpers/api.js';
 import { createAdHoc, custom, remittance, withGateway } from '../../helpers/invoices.js';
@@ -138,6 +139,28 @@ describe('refunding an invoice', () => {
     sound(s);
   });
 
+  it('an asynchronous processor refunds once, keyed by the refund', async () => {
+    const { s, uid, paymentId } = paidByCard();
+    const keys: string[] = [];
+    const result = await handleAsync(
+      s.state,
+      { method: 'POST', path: `/invoices/${uid}/refunds.json`, body: refund(paymentId, '2.5') },
+      {
+        now: s.now,
+        payments: async (attempt) => {
+          keys.push(`${attempt.kind} ${attempt.idempotencyKey}`);
+          return { success: true, gatewayTransactionId: 'rf_async' };
+        },
+      },
+    );
+    expect(result.response.status).toBe(200);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(new RegExp(`^refund acme/${uid}/refund/1/`));
+    expect(result.response.body).toMatchObject({ refunds: [{ gateway_transaction_id: 'rf_async' }] });
+    s.state = result.state;
+    sound(s);
+  });
+
   it('a refund the gateway declines changes nothing', () => {
     const { s, uid, paymentId } = paidByCard();
     const before = s.state;
@@ -200,6 +223,32 @@ describe('credit notes of service credit', () => {
       applications: [{ invoice_uid: uid }],
     });
     s.fail('GET', '/credit_notes/cn_0000000000999.json', undefined, 404);
+    sound(s);
+  });
+
+  it("a voided invoice's service credit goes back, and its credit note shows nothing applied", () => {
+    const s = site();
+    const sub = remittance(s);
+    s.ok('POST', `/subscriptions/${sub.id}/service_credits.json`, { service_credit: { amount: '4' } });
+    const draft = createAdHoc(s, sub.id, { line_items: [custom('Work', 1, '10')], status: 'draft' });
+    const uid = str(draft, 'uid');
+    const issued = s.ok('POST', `/invoices/${uid}/issue.json`, {}, 200);
+    expect(issued).toMatchObject({ credit_amount: '4.00', due_amount: '6.00' });
+    const noteUid = str(issued, 'credits', 0, 'credit_note_uid');
+    s.ok('POST', `/invoices/${uid}/void.json`, { void: { reason: 'Mistake' } }, 200);
+    expect(s.ok('GET', `/credit_notes/${noteUid}.json`)).toMatchObject({
+      status: 'open',
+      applied_amount: '0.00',
+      remaining_amount: '4.00',
+      applications: [],
+    });
+    expect(num(s.subscription(sub.id), 'credit_balance_in_cents')).toBe(400);
+    const listed = arr(
+      s.ok('GET', `/credit_notes.json?subscription_id=${sub.id}&per_page=1&page=1`),
+      'credit_notes',
+    );
+    expect(listed).toHaveLength(1);
+    expect(arr(s.ok('GET', '/credit_notes.json?subscription_id=999'), 'credit_notes')).toEqual([]);
     sound(s);
   });
 });
