@@ -17,7 +17,7 @@ import { paymentMethodOf, presentInvoice } from './invoice-present.js';
 import { findInvoice } from './invoices.js';
 
 /** `issue_invoice` data. */
-interface IssueData {
+export interface IssueData {
   readonly from_status: 'draft' | 'pending';
   readonly to_status: 'open';
   readonly due_amount: string;
@@ -25,7 +25,7 @@ interface IssueData {
 }
 
 /** `void_invoice` data. */
-interface VoidData {
+export interface VoidData {
   readonly memo: string;
   readonly applied_amount: null;
   readonly transaction_time: null;
@@ -34,13 +34,13 @@ interface VoidData {
 }
 
 /** `change_invoice_status` data. */
-interface StatusData {
+export interface StatusData {
   readonly from_status: InvoiceStatus;
   readonly to_status: InvoiceStatus;
 }
 
 /** `apply_payment` data. */
-interface PaymentData {
+export interface PaymentData {
   readonly memo: string;
   readonly original_amount: string;
   readonly applied_amount: string;
@@ -52,7 +52,7 @@ interface PaymentData {
 }
 
 /** `apply_credit_note` data. */
-interface CreditData {
+export interface CreditData {
   readonly uid: string;
   readonly credit_note_number: string;
   readonly credit_note_uid: string;
@@ -64,7 +64,7 @@ interface CreditData {
 }
 
 /** `refund_invoice` data. */
-interface RefundData {
+export interface RefundData {
   readonly apply_credit: boolean;
   readonly memo: string;
   readonly original_amount: string;
