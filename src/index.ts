@@ -184,6 +184,6 @@ export {
 export { emailOutbox } from './engine/email/emails.js';
 export { changedPieceLines, PieceAssembler, pieceLines } from './engine/persistence/pieces.js';
 export { verifyPortalLink } from './engine/portal/access.js';
-export { createSite, type SiteState } from './engine/state.js';
+export { createSite, type SiteState, upgradeState } from './engine/state.js';
 export { allocate, formatMoney, parseDecimal, roundMoney } from './kernel/money.js';
 export { shiftFromAnchor } from './kernel/time.js';

@@ -22,8 +22,14 @@ import { featureTemplateListRoutes } from './feature/features-list.js';
 import { groupLifecycleRoutes } from './group/group-lifecycle.js';
 import { groupTargetRoutes } from './group/group-target.js';
 import { subscriptionGroupRoutes } from './group/subscription-groups.js';
+import { accountBalanceRoutes } from './invoice/account-balances.js';
 import { advanceInvoiceRoutes } from './invoice/advance-invoices.js';
+import { creditNoteRoutes } from './invoice/credit-notes.js';
+import { groupAccountRoutes } from './invoice/group-account.js';
 import { invoiceActionRoutes } from './invoice/invoice-actions.js';
+import { invoiceEventRoutes } from './invoice/invoice-events.js';
+import { invoiceMoneyRoutes } from './invoice/invoice-money.js';
+import { invoiceUpkeepRoutes } from './invoice/invoice-upkeep.js';
 import { invoiceRoutes } from './invoice/invoices.js';
 import { adHocInvoiceRoutes } from './invoice/invoices-adhoc.js';
 import { proformaRoutes } from './invoice/proforma.js';
@@ -71,6 +77,12 @@ export const routes = [
   ...invoiceRoutes,
   ...adHocInvoiceRoutes,
   ...invoiceActionRoutes,
+  ...invoiceMoneyRoutes,
+  ...invoiceEventRoutes,
+  ...invoiceUpkeepRoutes,
+  ...creditNoteRoutes,
+  ...accountBalanceRoutes,
+  ...groupAccountRoutes,
   ...advanceInvoiceRoutes,
   ...subscriptionStatusRoutes,
   ...migrationRoutes,

@@ -15,12 +15,11 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import { withPresentedBreakouts } from '../domain/invoice/stored-breakouts.js';
-import type { SubscriptionNote } from '../domain/subscription/note.js';
 import { rebuiltListIndexes } from '../engine/list-index.js';
 import { changedPieceLines, PieceAssembler, pieceLines } from '../engine/persistence/pieces.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
-import type { SiteState } from '../engine/state.js';
-import { emptyList, emptyTable, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
+import { type SiteState, upgradeState } from '../engine/state.js';
+import { emptyList, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
 import { type FileLayer, nodeFiles, type WritableFile, writeAll } from './files.js';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
@@ -329,17 +328,13 @@ function withListSets(state: SiteState): SiteState {
 }
 
 /**
- * A state written before subscription notes and references were indexed gets the notes table, empty,
- * and its list indexes rebuilt from its tables.
+ * A state written by an earlier version gets the tables and indexes added since, empty
+ * (`upgradeState`); one written before subscription references and notes were indexed gets its list
+ * indexes rebuilt from its tables, every table being there by then.
  */
-function withSubscriptionNotes(state: SiteState): SiteState {
-  const tables: SiteState['tables'] =
-    Reflect.get(state.tables, 'subscriptionNotes') === undefined
-      ? { ...state.tables, subscriptionNotes: emptyTable<SubscriptionNote>() }
-      : state.tables;
+function withLaterTables(state: SiteState): SiteState {
+  const upgraded = upgradeState(state);
   const indexed = Reflect.get(state.listIndexes, 'subscriptionReferences') !== undefined;
-  if (indexed && tables === state.tables) return state;
-  const upgraded = { ...state, tables };
   return indexed ? upgraded : { ...upgraded, listIndexes: rebuiltListIndexes(upgraded) };
 }
 
@@ -401,7 +396,7 @@ export async function readSnapshot(
     const state: unknown = assembler.value();
     if (!isSiteState(state)) return damaged;
     const upgraded = withLedger(
-      withBreakoutsAsPresented(withListSets(withSubscriptionNotes(withSetIndexes(state)))),
+      withBreakoutsAsPresented(withListSets(withLaterTables(withSetIndexes(state)))),
     );
     return {
       ok: true,

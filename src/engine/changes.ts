@@ -122,6 +122,8 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
   subscriptionNotes: [],
   invoices: [],
   proformaInvoices: [],
+  creditNotes: [],
+  prepayments: [],
   proformaExports: [],
   coupons: [{ index: 'couponCodes', key: (row) => ('discountType' in row ? row.code : null) }],
   couponSubcodes: [

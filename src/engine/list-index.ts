@@ -46,6 +46,10 @@ export interface ListIndexes {
   readonly subscriptionReferences: ShardedIndex<IdSet>;
   /** Subscription ids (as text) to the ids of their notes. */
   readonly subscriptionNotes: ShardedIndex<IdSet>;
+  /** Subscription ids (as text) to the ids of their prepayments, oldest first. */
+  readonly subscriptionPrepayments: ShardedIndex<IdSet>;
+  /** Subscription ids (as text) to the ids of their credit notes, oldest first. */
+  readonly subscriptionCreditNotes: ShardedIndex<IdSet>;
 }
 
 export type ListIndexName = keyof ListIndexes;
@@ -61,6 +65,8 @@ export const emptyListIndexes = (): ListIndexes => ({
   customerPaymentProfiles: emptyIndex(),
   subscriptionReferences: emptyIndex(),
   subscriptionNotes: emptyIndex(),
+  subscriptionPrepayments: emptyIndex(),
+  subscriptionCreditNotes: emptyIndex(),
 });
 
 export type AnyRow = TableRows[TableName];
@@ -110,6 +116,18 @@ const definitions: { readonly [K in TableName]?: readonly KeyDefinition<ListInde
     {
       index: 'customerPaymentProfiles',
       key: (row) => ('vaultToken' in row && 'customerId' in row ? String(row.customerId) : null),
+    },
+  ],
+  prepayments: [
+    {
+      index: 'subscriptionPrepayments',
+      key: (row) => ('refunded' in row && 'external' in row ? String(row.subscriptionId) : null),
+    },
+  ],
+  creditNotes: [
+    {
+      index: 'subscriptionCreditNotes',
+      key: (row) => ('applications' in row && 'reversed' in row ? String(row.subscriptionId) : null),
     },
   ],
   subscriptionGroups: [

@@ -143,6 +143,8 @@ export function createSite(config: SiteConfig = {}): SiteState {
       subscriptionNotes: emptyTable(),
       invoices: emptyTable(),
       proformaInvoices: emptyTable(),
+      creditNotes: emptyTable(),
+      prepayments: emptyTable(),
       proformaExports: emptyTable(),
       coupons: emptyTable(),
       couponSubcodes: emptyTable(),
@@ -181,4 +183,34 @@ export function createSite(config: SiteConfig = {}): SiteState {
     ledger: emptyList(),
     eventIndex: emptyEventLogIndex(),
   };
+}
+
+/** `current` with every member of `empty` it lacks added (the same object when it lacks none). */
+function filled<T extends object>(current: T, empty: T): T {
+  let result = current;
+  for (const [key, value] of Object.entries(empty))
+    if (!Object.hasOwn(current, key)) result = { ...result, [key]: value };
+  return result;
+}
+
+/**
+ * A state saved by an earlier version of the engine, with the tables and indexes added since (credit
+ * notes, prepayments, ...) filled in empty; a current state is answered as it is. A host that keeps its
+ * own copies of states calls it once on a state it loads; `billing-core serve --data-dir` does.
+ * @example const state = upgradeState(JSON.parse(saved));
+ */
+export function upgradeState(state: SiteState): SiteState {
+  const template = createSite();
+  const tables = filled(state.tables, template.tables);
+  const indexes = filled(state.indexes, template.indexes);
+  const listIndexes = filled(state.listIndexes, template.listIndexes);
+  const setIndexes = filled(state.setIndexes, template.setIndexes);
+  if (
+    tables === state.tables &&
+    indexes === state.indexes &&
+    listIndexes === state.listIndexes &&
+    setIndexes === state.setIndexes
+  )
+    return state;
+  return { ...state, tables, indexes, listIndexes, setIndexes };
 }

@@ -9,6 +9,7 @@ import type { Email, PaymentUpdateRequestLog } from '../domain/email/types.js';
 import type { EventUsage } from '../domain/event-log/usage.js';
 import type { CatalogFeature, FeatureTemplate } from '../domain/feature/types.js';
 import type { GroupMembership, SubscriptionGroup } from '../domain/group/types.js';
+import type { CreditNote, PrepaymentRecord } from '../domain/invoice/credit-note.js';
 import type { ProformaExport, ProformaInvoice } from '../domain/invoice/proforma.js';
 import type { Invoice } from '../domain/invoice/types.js';
 import type { OneTimeToken } from '../domain/one-time-token/types.js';
@@ -40,6 +41,10 @@ export interface TableRows {
   readonly subscriptionNotes: SubscriptionNote;
   readonly invoices: Invoice;
   readonly proformaInvoices: ProformaInvoice;
+  /** Credit notes: one per refund and per service credit an invoice took. */
+  readonly creditNotes: CreditNote;
+  /** Prepayments received, by id (the balance itself is the subscription's `prepaymentBalance`). */
+  readonly prepayments: PrepaymentRecord;
   /** Proforma invoice export batches (`/api_exports/proforma_invoices`). */
   readonly proformaExports: ProformaExport;
   readonly coupons: Coupon;

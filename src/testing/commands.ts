@@ -164,6 +164,18 @@ export type Command = {
       readonly type: 'external' | 'prepayment' | 'service_credit';
     }
   | {
+      /** Refunds part of a payment of a paid or open invoice (through the gateway when it took it). */
+      readonly op: 'refund_invoice';
+      /** The invoice, among those holding a payment with something left to refund. */
+      readonly invoice: Pick;
+      /** The percentage of what is left of the payment to refund (all of it when that rounds to nothing). */
+      readonly share: number;
+      /** Whether the refund's credit note settles it. */
+      readonly applyCredit: boolean;
+      /** Whether a refund of everything voids the invoice. */
+      readonly voidInvoice: boolean;
+    }
+  | {
       /** Voids an open or pending invoice. */
       readonly op: 'void_invoice';
       /** The invoice, among the open and pending ones. */
@@ -329,6 +341,13 @@ const operations: { readonly [K in CommandOp]: fc.Arbitrary<Omit<Extract<Command
     share: fc.integer({ min: 1, max: 100 }),
     type: fc.constantFrom('external' as const, 'prepayment' as const, 'service_credit' as const),
   }),
+  refund_invoice: fc.record({
+    op: fc.constant('refund_invoice' as const),
+    invoice: pick,
+    share: fc.integer({ min: 1, max: 100 }),
+    applyCredit: fc.boolean(),
+    voidInvoice: fc.boolean(),
+  }),
   void_invoice: fc.record({ op: fc.constant('void_invoice' as const), invoice: pick }),
   prepayment: fc.record({
     op: fc.constant('prepayment' as const),
@@ -395,6 +414,8 @@ const WEIGHTS: { readonly [K in CommandOp]: number } = {
   adhoc_invoice: 3,
   issue_invoice: 3,
   pay_invoice: 3,
+  // Generated only where asked (`weights`): the books' audits ask for refunds.
+  refund_invoice: 0,
   void_invoice: 1,
   prepayment: 2,
   service_credit: 2,
@@ -411,10 +432,13 @@ const WEIGHTS: { readonly [K in CommandOp]: number } = {
 export const isNoOp = (command: Command): boolean => command.op === 'wait' && command.hours === 0;
 
 /**
- * One command of any operation, with the hours that pass before it.
+ * One command of any operation, with the hours that pass before it; `weights` overrides how often each
+ * operation is generated.
  * @example fc.sample(commandArbitrary(), 1)[0].op
  */
-export const commandArbitrary = (): fc.Arbitrary<Command> =>
+export const commandArbitrary = (
+  weights: { readonly [K in CommandOp]?: number } = {},
+): fc.Arbitrary<Command> =>
   fc
     .tuple(
       // Cross shrinking turns a command that does not matter into `wait` (the first operation), so a
@@ -422,7 +446,7 @@ export const commandArbitrary = (): fc.Arbitrary<Command> =>
       fc.oneof(
         { withCrossShrink: true },
         ...(Object.keys(operations) as CommandOp[]).map((op) => ({
-          weight: WEIGHTS[op],
+          weight: weights[op] ?? WEIGHTS[op],
           arbitrary: operations[op] as fc.Arbitrary<Omit<Command, 'hours'>>,
         })),
       ),
@@ -436,10 +460,15 @@ export const commandArbitrary = (): fc.Arbitrary<Command> =>
  * @example fc.assert(fc.property(commandSequenceArbitrary({ maxLength: 50 }), (commands) => commands.length > 0))
  */
 export const commandSequenceArbitrary = (
-  options: { readonly minLength?: number; readonly maxLength?: number } = {},
+  options: {
+    readonly minLength?: number;
+    readonly maxLength?: number;
+    /** How often each operation is generated, where not the default (`refund_invoice` is 0 by default). */
+    readonly weights?: { readonly [K in CommandOp]?: number };
+  } = {},
 ): fc.Arbitrary<Command[]> =>
   fc
-    .array(commandArbitrary(), {
+    .array(commandArbitrary(options.weights), {
       minLength: options.minLength ?? 1,
       maxLength: options.maxLength ?? 200,
     })

@@ -41,9 +41,9 @@ export function checkInvoice(invoice: Invoice): string[] {
     violations.push('total is not subtotal − discount + tax');
   if (
     invoice.status !== 'voided' &&
-    cmp(totals.due, sub(sub(totals.total, totals.credit), totals.paid)) !== 0
+    cmp(totals.due, add(sub(sub(totals.total, totals.credit), totals.paid), totals.refund)) !== 0
   )
-    violations.push('due is not total − credit − paid');
+    violations.push('due is not total − credit − paid + refund');
   for (const discount of invoice.discounts) {
     const parts = sum(discount.breakouts.map((breakout) => breakout.discount_amount));
     if (cmp(parts, discount.discountAmount) !== 0)

@@ -3,7 +3,8 @@
  * to another, so debits equal credits; each subscription's prepayment and service credit balances are
  * its accounts' balances and never negative; each invoice's amount due is its receivable, and what it billed
  * is its total; a subscription's revenue is the money it brought in; every service credit has a source, and
- * what was granted as a refund of service (downgrades, migrations, ...) never exceeds what settled its invoices.
+ * what was granted as a refund of service (downgrades, migrations, ...) never exceeds what settled its invoices;
+ * refunds, credit notes and refunded prepayments are their transfers.
  */
 import type { LedgerAccount, LedgerTransfer } from '../domain/ledger/types.js';
 import type { SiteState } from '../engine/state.js';
@@ -17,7 +18,13 @@ const keyOf = (account: LedgerAccount): string =>
 const EARNED_SOURCES = new Set(['downgrade', 'migration', 'advance_adjustment', 'group_alignment']);
 const ALL_SOURCES = new Set([...EARNED_SOURCES, 'manual']);
 /** Transfers that bring money in, by the subscription whose revenue it is. */
-const REVENUE_KINDS = new Set(['payment', 'prepayment_received', 'group_settlement']);
+const REVENUE_KINDS = new Set([
+  'payment',
+  'prepayment_received',
+  'group_settlement',
+  'refund',
+  'prepayment_refunded',
+]);
 /** Transfers that settle an invoice, as seen from its receivable. */
 const SETTLING_KINDS = new Set([
   'payment',
@@ -48,6 +55,8 @@ export function checkLedger(state: SiteState): string[] {
   const earned = new Sums();
   const settled = new Sums();
   const touchedInvoices = new Set<number>();
+  const refundedInvoices = new Sums();
+  const refundedPrepayments = new Sums();
   let debits: Dec = '0';
   let credits: Dec = '0';
   let expectedId = 1;
@@ -59,6 +68,16 @@ export function checkLedger(state: SiteState): string[] {
     balances.add(keyOf(transfer.debit), transfer.amount);
     balances.add(keyOf(transfer.credit), neg(transfer.amount));
     if (transfer.invoiceId !== null) touchedInvoices.add(transfer.invoiceId);
+    if (transfer.kind === 'refund' && transfer.invoiceId !== null)
+      refundedInvoices.add(
+        transfer.invoiceId,
+        transfer.debit.name === 'receivable' ? transfer.amount : neg(transfer.amount),
+      );
+    if (transfer.kind === 'prepayment_refunded' && transfer.subscriptionId !== null)
+      refundedPrepayments.add(
+        transfer.subscriptionId,
+        transfer.debit.name === 'prepayments' ? transfer.amount : neg(transfer.amount),
+      );
     const subscription = transfer.subscriptionId;
     if (subscription === null) continue;
     if (REVENUE_KINDS.has(transfer.kind)) {
@@ -104,6 +123,67 @@ export function checkLedger(state: SiteState): string[] {
   if (cmp(debits, credits) !== 0) violations.push(`debits ${debits} differ from credits ${credits}`);
   violations.push(...subscriptionViolations(state, balances, revenue, earned, settled));
   violations.push(...invoiceViolations(state, balances, issued, touchedInvoices));
+  violations.push(...refundViolations(state, balances, refundedInvoices, refundedPrepayments));
+  return violations;
+}
+
+/**
+ * Refunds and credit notes against the books: an invoice's refunds are its `refund` transfers and its
+ * `refund_amount`, and never return more of a payment than it brought; what applied credit notes forgave
+ * is the `credit_notes` account; a prepayment's refunded amount is its subscription's `prepayment_refunded`
+ * transfers and never more than it brought.
+ */
+function refundViolations(
+  state: SiteState,
+  balances: Sums,
+  refundedInvoices: Sums,
+  refundedPrepayments: Sums,
+): string[] {
+  const violations: string[] = [];
+  for (const invoice of tableRows(state.tables.invoices)) {
+    const refunds = invoice.refunds ?? [];
+    let total: Dec = '0';
+    for (const refund of refunds) total = add(total, refund.amount);
+    const name = `invoice ${invoice.uid}`;
+    if (cmp(total, refundedInvoices.get(invoice.id)) !== 0)
+      violations.push(
+        `${name}: refunds add up to ${total}, the books returned ${refundedInvoices.get(invoice.id)}`,
+      );
+    if (cmp(total, invoice.totals.refund) !== 0)
+      violations.push(`${name}: refund amount ${invoice.totals.refund}, its refunds add up to ${total}`);
+    for (const payment of invoice.payments) {
+      let returned: Dec = '0';
+      for (const refund of refunds)
+        if (refund.paymentId === payment.transactionId) returned = add(returned, refund.amount);
+      if (cmp(returned, payment.appliedAmount) > 0)
+        violations.push(
+          `${name}: payment ${payment.transactionId} refunded ${returned} of ${payment.appliedAmount}`,
+        );
+    }
+  }
+  let forgiven: Dec = '0';
+  for (const note of tableRows(state.tables.creditNotes)) {
+    let used: Dec = '0';
+    for (const application of note.applications) used = add(used, application.amount);
+    for (const refund of note.refunds) used = add(used, refund.amount);
+    if (!note.reversed && cmp(used, note.total) !== 0)
+      violations.push(`credit note ${note.uid}: total ${note.total}, applied and refunded ${used}`);
+    if (note.reason !== 'refund' || note.reversed) continue;
+    for (const application of note.applications) forgiven = add(forgiven, application.amount);
+  }
+  if (cmp(forgiven, balances.get('credit_notes')) !== 0)
+    violations.push(`credit notes applied ${forgiven}, the books forgave ${balances.get('credit_notes')}`);
+  const refundedBySubscription = new Sums();
+  for (const prepayment of tableRows(state.tables.prepayments)) {
+    refundedBySubscription.add(prepayment.subscriptionId, prepayment.refunded);
+    if (cmp(prepayment.refunded, prepayment.amount) > 0)
+      violations.push(`prepayment ${prepayment.id}: refunded ${prepayment.refunded} of ${prepayment.amount}`);
+  }
+  for (const subscription of tableRows(state.tables.subscriptions))
+    if (cmp(refundedBySubscription.get(subscription.id), refundedPrepayments.get(subscription.id)) !== 0)
+      violations.push(
+        `subscription ${subscription.id}: prepayments refunded ${refundedBySubscription.get(subscription.id)}, the books returned ${refundedPrepayments.get(subscription.id)}`,
+      );
   return violations;
 }
 

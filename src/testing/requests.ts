@@ -4,10 +4,12 @@
  * skipped.
  */
 import type { ApiRequest } from '../api/types.js';
+import type { Invoice } from '../domain/invoice/types.js';
 import type { SiteConfig } from '../domain/site/config.js';
+import { refundedOf } from '../engine/invoice/refund.js';
 import type { SiteState } from '../engine/state.js';
 import { nextId, type Table, tableRows } from '../kernel/collection.js';
-import { fromMinor, isPositive, minorUnits, mul, roundTo } from '../kernel/money.js';
+import { fromMinor, isPositive, minorUnits, mul, roundTo, sub } from '../kernel/money.js';
 import { COMPONENT_KINDS_CREATED } from './catalog-arbitraries.js';
 import type { Command, Pick, ReadTarget, StatusAction } from './commands.js';
 
@@ -192,6 +194,40 @@ export function requestFor(state: SiteState, command: Command): ApiRequest | und
       return post(`/invoices/${invoice.uid}/payments.json`, {
         payment: { amount, memo: 'simulated', method: 'check' },
         type: command.type,
+      });
+    }
+    case 'refund_invoice': {
+      const refundable = (row: Invoice) => {
+        const payment = row.payments.find(
+          (entry) =>
+            !entry.prepayment && isPositive(sub(entry.appliedAmount, refundedOf(row, entry.transactionId))),
+        );
+        return payment === undefined
+          ? undefined
+          : { payment, left: sub(payment.appliedAmount, refundedOf(row, payment.transactionId)) };
+      };
+      const invoice = choose(
+        all(tables.invoices).filter(
+          (row) =>
+            (row.status === 'paid' || row.status === 'open') &&
+            row.consolidationLevel === 'none' &&
+            refundable(row) !== undefined,
+        ),
+        command.invoice,
+      );
+      const found = invoice === undefined ? undefined : refundable(invoice);
+      if (invoice === undefined || found === undefined) return undefined;
+      const share = roundTo(mul(found.left, String(command.share / 100)), minorUnits(currency));
+      return post(`/invoices/${invoice.uid}/refunds.json`, {
+        refund: {
+          amount: isPositive(share) ? share : found.left,
+          memo: 'simulated',
+          payment_id: found.payment.transactionId,
+          // A card payment is refunded through the gateway, a recorded one outside it.
+          external: found.payment.lastFour === null,
+          apply_credit: command.applyCredit,
+          void_invoice: command.voidInvoice,
+        },
       });
     }
     case 'void_invoice': {

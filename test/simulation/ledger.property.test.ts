@@ -41,7 +41,8 @@ describe('the books under any sequence of requests', () => {
     let transfers = 0;
     fc.assert(
       fc.property(
-        commandSequenceArbitrary({ minLength: STEPS, maxLength: STEPS }),
+        // Refunds too: every money movement keeps the books.
+        commandSequenceArbitrary({ minLength: STEPS, maxLength: STEPS, weights: { refund_invoice: 2 } }),
         fc.array(fc.boolean(), { minLength: 1, maxLength: 16 }),
         (commands, coins) => {
           const { gateway, refused } = flakyGateway(coins);

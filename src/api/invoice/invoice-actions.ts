@@ -3,17 +3,16 @@
  * balances invoices draw on: prepayments and service credits.
  */
 
-import { serviceCreditBalanceChangedData } from '../../domain/event-log/balance-data.js';
 import type { Invoice } from '../../domain/invoice/types.js';
 import { recordEmail } from '../../engine/email/emails.js';
 import { issueInvoice } from '../../engine/invoice/issue.js';
+import { receivePrepayment } from '../../engine/invoice/prepayments.js';
 import { recordInvoicePayment } from '../../engine/invoice/record-payment.js';
+import { grantServiceCredit } from '../../engine/invoice/service-credits.js';
 import { voidInvoice } from '../../engine/invoice/void.js';
-import { postPrepaymentReceived, postServiceCreditGranted } from '../../engine/ledger/transfers.js';
 import type { Transaction } from '../../engine/transaction.js';
-import { add, isPositive, toMinor } from '../../kernel/money.js';
+import { isPositive, toMinor } from '../../kernel/money.js';
 import { err } from '../../kernel/result.js';
-import { formatTimestamp } from '../../kernel/time.js';
 import { decodeBody, missing, stamp } from '../common.js';
 import { z, zDecimal, zText } from '../decode.js';
 import { type Route, reply } from '../route.js';
@@ -129,36 +128,22 @@ export const invoiceActionRoutes = [
       if (subscription === undefined) return err(missing('Subscription'));
       const input = decodeBody(prepaymentBody, body);
       if (!input.ok) return input;
-      const { amount, memo } = input.value.prepayment;
+      const { amount, memo, details, method } = input.value.prepayment;
       if (!isPositive(amount))
         return err({ code: 'amount', status: 422, message: 'Amount: must be greater than 0.' });
-      const id = tx.next('transactions');
-      // A prepayment is money received: revenue now, not again when it pays an invoice.
-      const updated = tx.put('subscriptions', {
-        ...subscription,
-        prepaymentBalance: add(subscription.prepaymentBalance, amount),
-        totalRevenue: add(subscription.totalRevenue, amount),
-        updatedAt: tx.now,
+      const received = receivePrepayment(tx, subscription, {
+        amount,
+        memo: memo ?? '',
+        details: details ?? null,
+        method: method === 'credit_card_on_file' ? 'credit_card' : (method ?? 'other'),
       });
-      postPrepaymentReceived(tx, subscription.id, amount);
-      tx.record({
-        key: 'subscription_prepayment_account_balance_changed',
-        message: `Prepayment of ${amount} received`,
-        subscriptionId: subscription.id,
-        customerId: subscription.customerId,
-        data: {
-          reason: memo ?? 'Prepayment',
-          prepayment_account_balance_in_cents: toMinor(updated.prepaymentBalance, tx.settings.currency),
-          prepayment_balance_change_in_cents: toMinor(amount, tx.settings.currency),
-          currency_code: tx.settings.currency,
-        },
-      });
+      const { prepayment } = received;
       return reply(201, (state) => ({
         prepayment: {
-          id,
-          subscription_id: updated.id,
+          id: prepayment.id,
+          subscription_id: prepayment.subscriptionId,
           amount_in_cents: toMinor(amount, state.settings.currency),
-          memo: memo ?? '',
+          memo: prepayment.memo,
           created_at: stamp(state, tx.now),
         },
       }));
@@ -174,30 +159,9 @@ export const invoiceActionRoutes = [
       const input = decodeBody(serviceCreditBody, body);
       if (!input.ok) return input;
       const { amount, memo } = input.value.service_credit;
-      if (!isPositive(amount))
-        return err({ code: 'amount', status: 422, message: 'Amount: must be greater than 0.' });
-      const updated = tx.put('subscriptions', {
-        ...subscription,
-        serviceCreditBalance: add(subscription.serviceCreditBalance, amount),
-        updatedAt: tx.now,
-      });
-      postServiceCreditGranted(tx, subscription.id, amount, 'manual');
-      const id = tx.next('transactions');
-      tx.record({
-        key: 'subscription_service_credit_account_balance_changed',
-        message: `Service credit of ${amount} added`,
-        subscriptionId: subscription.id,
-        customerId: subscription.customerId,
-        data: serviceCreditBalanceChangedData(
-          {
-            reason: memo ?? 'Service credit',
-            balance: updated.serviceCreditBalance,
-            change: amount,
-            currency: tx.settings.currency,
-          },
-          formatTimestamp(tx.now, tx.settings.timeZone),
-        ),
-      });
+      const granted = grantServiceCredit(tx, subscription, amount, memo);
+      if (!granted.ok) return granted;
+      const { id, subscription: updated } = granted.value;
       return reply(201, (state) => ({
         service_credit: {
           id,

@@ -1,7 +1,13 @@
 /** The wire form of an invoice: money as strings with the currency's decimals. */
 
 import { presentedDiscountBreakouts, presentedTaxBreakouts } from '../../domain/invoice/stored-breakouts.js';
-import type { Invoice, InvoiceAddress, InvoiceParty } from '../../domain/invoice/types.js';
+import type {
+  Invoice,
+  InvoiceAddress,
+  InvoiceParty,
+  InvoicePayment,
+  InvoiceRefund,
+} from '../../domain/invoice/types.js';
 import type { SiteState } from '../../engine/state.js';
 import { tableGet } from '../../kernel/collection.js';
 import { moneyFormatter } from '../../kernel/money.js';
@@ -101,16 +107,7 @@ export function presentInvoice(state: SiteState, invoice: Invoice) {
       invoice.consolidationLevel === 'parent' ? invoice.subscriptionId : (parent?.subscriptionId ?? null),
     product_name: invoice.productName,
     product_family_name: invoice.productFamilyName,
-    seller: {
-      name: state.settings.invoiceDefaults.seller.name,
-      address:
-        invoice.sellerAddress === null
-          ? { ...state.settings.invoiceDefaults.seller.address }
-          : address(invoice.sellerAddress),
-      phone: state.settings.invoiceDefaults.seller.phone,
-      logo_url: state.settings.invoiceDefaults.seller.logoUrl,
-    },
-    customer: party(state, invoice.customer, true),
+    ...sellerAndCustomer(state, invoice),
     payer: party(state, invoice.payer, false),
     recipient_emails: [invoice.customer.email],
     net_terms: invoice.netTerms,
@@ -168,22 +165,13 @@ export function presentInvoice(state: SiteState, invoice: Invoice) {
       applied_amount: money(credit.appliedAmount),
     })),
     debits: [],
-    refunds: [],
+    refunds: (invoice.refunds ?? []).map((refund) => presentRefund(refund, money)),
     payments: invoice.payments.map((payment) => ({
       transaction_time: stamp(state, payment.transactionTime),
       memo: payment.memo,
       original_amount: money(payment.originalAmount),
       applied_amount: money(payment.appliedAmount),
-      payment_method:
-        payment.method === 'credit_card'
-          ? {
-              type: 'credit_card',
-              card_brand: payment.cardType ?? 'bogus',
-              card_expiration: '',
-              last_four: payment.lastFour,
-              masked_card_number: `XXXX-XXXX-XXXX-${payment.lastFour ?? ''}`,
-            }
-          : { type: 'external', kind: payment.method, details: null, memo: payment.memo },
+      payment_method: paymentMethodOf(payment),
       transaction_id: payment.transactionId,
       prepayment: payment.prepayment,
       gateway_handle: null,
@@ -198,4 +186,60 @@ export function presentInvoice(state: SiteState, invoice: Invoice) {
     public_url_expires_on: null,
     previous_balance_data: { captured_at: stamp(state, invoice.createdAt), invoices: [] },
   };
+}
+
+/** A refund as the official `InvoiceRefund` shows it (an external one names no gateway). */
+export function presentRefund(
+  refund: Pick<
+    InvoiceRefund,
+    'transactionId' | 'paymentId' | 'memo' | 'amount' | 'external' | 'gatewayTransactionId'
+  >,
+  money: (value: string) => string,
+) {
+  return {
+    transaction_id: refund.transactionId,
+    payment_id: refund.paymentId,
+    memo: refund.memo,
+    original_amount: money(refund.amount),
+    applied_amount: money(refund.amount),
+    gateway_transaction_id: refund.gatewayTransactionId,
+    gateway_used: refund.external ? 'external' : 'bogus',
+    gateway_handle: null,
+    ach_late_reject: null,
+  };
+}
+
+/** The seller and the customer as an invoice shows them; its credit notes show the same. */
+export function sellerAndCustomer(state: SiteState, invoice: Invoice) {
+  return {
+    seller: {
+      name: state.settings.invoiceDefaults.seller.name,
+      address:
+        invoice.sellerAddress === null
+          ? { ...state.settings.invoiceDefaults.seller.address }
+          : address(invoice.sellerAddress),
+      phone: state.settings.invoiceDefaults.seller.phone,
+      logo_url: state.settings.invoiceDefaults.seller.logoUrl,
+    },
+    customer: party(state, invoice.customer, true),
+  };
+}
+
+/** An invoice's billing and shipping addresses as the API shows them. */
+export const invoiceAddresses = (invoice: Invoice) => ({
+  billing_address: address(invoice.billingAddress),
+  shipping_address: address(invoice.shippingAddress),
+});
+
+/** How a payment was made, as the official `InvoicePaymentMethod` shows it (a card, or external). */
+export function paymentMethodOf(payment: InvoicePayment) {
+  return payment.method === 'credit_card'
+    ? {
+        type: 'credit_card' as const,
+        card_brand: payment.cardType ?? 'bogus',
+        card_expiration: '',
+        last_four: payment.lastFour,
+        masked_card_number: `XXXX-XXXX-XXXX-${payment.lastFour ?? ''}`,
+      }
+    : { type: 'external' as const, kind: payment.method, details: null, memo: payment.memo };
 }

@@ -20,6 +20,10 @@ export interface Email {
   readonly at: Instant;
   /** Its subject line. */
   readonly subject: string;
+  /** Copied addresses (an invoice sent to several recipients: all but the first, and the cc list). */
+  readonly cc?: readonly string[];
+  /** Blind-copied addresses. */
+  readonly bcc?: readonly string[];
 }
 
 /** The recent payment update emails requested for one subscription (the rate limit's memory). */

@@ -166,7 +166,29 @@ export interface InvoiceCredit {
   readonly memo: string;
   readonly originalAmount: Dec;
   readonly appliedAmount: Dec;
-  readonly kind: 'service_credit' | 'prepayment';
+  /**
+   * Where the credit comes from: the subscription's service credit or prepayments, or a credit note the
+   * site issued on a refund with `apply_credit` (which settles what the refund reopened).
+   */
+  readonly kind: 'service_credit' | 'prepayment' | 'credit_note';
+}
+
+/** Money returned on one of an invoice's payments, through the gateway or recorded as made outside it. */
+export interface InvoiceRefund {
+  /** The refund's own transaction id. */
+  readonly transactionId: number;
+  /** The transaction id of the payment it returns money of. */
+  readonly paymentId: number;
+  readonly memo: string;
+  /** The amount returned. */
+  readonly amount: Dec;
+  readonly transactionTime: Instant;
+  /** True when the money went back outside the gateway and the refund only records it. */
+  readonly external: boolean;
+  /** The processor's id of a refund made through the gateway, or null. */
+  readonly gatewayTransactionId: string | null;
+  /** The credit note the refund issued. */
+  readonly creditNoteId: number;
 }
 
 /** One entry of the invoice's history (failed payments, status changes, emails). */
@@ -178,7 +200,9 @@ export interface InvoiceHistoryEntry {
     | 'email_sent'
     | 'voided'
     | 'status_changed'
-    | 'payment_recorded';
+    | 'payment_recorded'
+    | 'refunded'
+    | 'reopened';
   readonly detail: string;
 }
 
@@ -262,8 +286,10 @@ export interface Invoice {
   readonly taxes: readonly InvoiceTax[];
   /** The payments received on it, in order. */
   readonly payments: readonly InvoicePayment[];
-  /** The service credits and prepayments applied to it, in order. */
+  /** The service credits, prepayments and credit notes applied to it, in order. */
   readonly credits: readonly InvoiceCredit[];
+  /** Money returned on its payments, in order (absent on rows made before refunds existed: none). */
+  readonly refunds?: readonly InvoiceRefund[];
   /** What happened to it (issue, failed payments, emails, status changes), in order. */
   readonly history: readonly InvoiceHistoryEntry[];
   /** Its totals: subtotal, discount, tax, total, credits, payments and what is still due. */

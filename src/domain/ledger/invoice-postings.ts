@@ -22,8 +22,12 @@ export interface InvoicePosition {
   readonly credited: Dec;
   /** A child's payments by its consolidated parent. */
   readonly settled: Dec;
-  /** Money received on an invoice that was voided, moved to the subscription's prepayments. */
+  /** Money received on an invoice that was voided and not refunded, moved to the subscription's prepayments. */
   readonly moved: Dec;
+  /** Money returned on its payments. */
+  readonly refunded: Dec;
+  /** What credit notes applied to it forgave. */
+  readonly creditNoted: Dec;
 }
 
 const ZERO: InvoicePosition = {
@@ -36,6 +40,8 @@ const ZERO: InvoicePosition = {
   credited: '0',
   settled: '0',
   moved: '0',
+  refunded: '0',
+  creditNoted: '0',
 };
 
 /**
@@ -54,7 +60,12 @@ export function invoicePosition(invoice: Invoice | undefined): InvoicePosition {
     else received = add(received, payment.appliedAmount);
   }
   let credited: Dec = '0';
-  for (const credit of invoice.credits) credited = add(credited, credit.appliedAmount);
+  let creditNoted: Dec = '0';
+  for (const credit of invoice.credits)
+    if (credit.kind === 'credit_note') creditNoted = add(creditNoted, credit.appliedAmount);
+    else credited = add(credited, credit.appliedAmount);
+  let refunded: Dec = '0';
+  for (const refund of invoice.refunds ?? []) refunded = add(refunded, refund.amount);
   const totals = invoice.totals;
   const voided = invoice.status === 'voided';
   const settled = child ? received : '0';
@@ -63,12 +74,15 @@ export function invoicePosition(invoice: Invoice | undefined): InvoicePosition {
     sales: parent ? '0' : totals.subtotal,
     discount: parent ? '0' : totals.discount,
     tax: parent ? '0' : totals.tax,
-    voided: voided && !parent ? sub(totals.total, settled) : '0',
+    // A voided invoice keeps the credit notes applied to it: what they forgave is not written off again.
+    voided: voided && !parent ? sub(sub(totals.total, settled), creditNoted) : '0',
     cash,
     prepaid,
     credited,
     settled,
-    moved: voided ? cash : '0',
+    moved: voided ? sub(cash, refunded) : '0',
+    refunded,
+    creditNoted,
   };
 }
 
@@ -111,6 +125,8 @@ export function invoicePostings(before: Invoice | undefined, after: Invoice | un
   post('prepayment_applied', delta('prepaid'), account('prepayments', subscription), receivable);
   post('service_credit_applied', delta('credited'), account('service_credits', subscription), receivable);
   post('group_settlement', delta('settled'), parentReceivable, receivable);
+  post('refund', delta('refunded'), receivable, account('cash', subscription));
+  post('credit_note_applied', delta('creditNoted'), account('credit_notes'), receivable);
   post('void_payment_moved', delta('moved'), receivable, account('prepayments', subscription));
   post('invoice_void', delta('voided'), account('voids'), receivable);
   return transfers;

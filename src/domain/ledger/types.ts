@@ -7,8 +7,8 @@ import type { Dec } from '../../kernel/money.js';
 import type { Instant } from '../../kernel/time.js';
 
 /**
- * The accounts. A balance is debits − credits: `receivable`, `cash`, `discounts`, `voids` and
- * `credits_granted` grow by debits; `sales`, `tax`, `prepayments` and `service_credits` by credits.
+ * The accounts. A balance is debits − credits: `receivable`, `cash`, `discounts`, `voids`,
+ * `credits_granted` and `credit_notes` grow by debits; `sales`, `tax`, `prepayments` and `service_credits` by credits.
  *
  * - `receivable`, per invoice: what the customer owes on it (its amount due).
  * - `cash`, per subscription: money received from the customer (gateway or recorded) and not returned.
@@ -17,6 +17,7 @@ import type { Instant } from '../../kernel/time.js';
  * - `prepayments`, per subscription: money held for the customer (its prepayment balance).
  * - `service_credits`, per subscription: credit owed to the customer in kind (its service credit balance).
  * - `credits_granted`: the other side of every service credit the site grants (its cost).
+ * - `credit_notes`: what credit notes applied to invoices forgave (a refund with `apply_credit`: its cost).
  */
 export type LedgerAccountName =
   | 'receivable'
@@ -27,7 +28,8 @@ export type LedgerAccountName =
   | 'voids'
   | 'prepayments'
   | 'service_credits'
-  | 'credits_granted';
+  | 'credits_granted'
+  | 'credit_notes';
 
 /** Where a granted service credit comes from. */
 export type ServiceCreditSource =
@@ -66,7 +68,15 @@ export type TransferKind =
   /** Money paid on an invoice that was then voided, kept for the customer: receivable ← prepayments. */
   | 'void_payment_moved'
   /** A service credit the site grants: credits_granted ← service_credits. */
-  | 'service_credit_granted';
+  | 'service_credit_granted'
+  /** Money returned on an invoice's payment (through the gateway or outside it): receivable ← cash. */
+  | 'refund'
+  /** A credit note applied to an invoice (a refund with `apply_credit`): credit_notes ← receivable. */
+  | 'credit_note_applied'
+  /** Unused prepaid money returned to the customer: prepayments ← cash. */
+  | 'prepayment_refunded'
+  /** Service credit taken back from a subscription: service_credits ← credits_granted. */
+  | 'service_credit_deducted';
 
 /** An account of the books: a name, and the invoice or subscription it belongs to where it has one. */
 export interface LedgerAccount {

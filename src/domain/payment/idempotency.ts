@@ -60,3 +60,20 @@ export function paymentAttemptKey(
  */
 export const authorizationAttemptKey = (subdomain: string, profile: PaymentProfile): string =>
   `${subdomain}/payment_profile_${profile.id}/authorization/${digestOf(profileContent(profile))}`;
+
+/**
+ * The key of the next refund on an invoice: the site, the invoice, the refund's ordinal among the
+ * invoice's refunds, and a digest of the payment, the amount and the profile refunded to.
+ * @example refundAttemptKey('acme', invoice, 12, profile, '10') // 'acme/inv_0000000000007/refund/1/9a2c...'
+ */
+export function refundAttemptKey(
+  subdomain: string,
+  invoice: Invoice,
+  paymentId: number,
+  profile: PaymentProfile,
+  amount: string,
+): string {
+  const ordinal = (invoice.refunds?.length ?? 0) + 1;
+  const digest = digestOf([invoice.currency, paymentId, amount, invoice.customerId, profileContent(profile)]);
+  return `${subdomain}/${invoice.uid}/refund/${ordinal}/${digest}`;
+}

@@ -1,7 +1,8 @@
 /**
  * The test gateway, decided from the card's last digit: 1 succeeds; 2 authorizes
  * but every payment fails; 3 fails everything. 4 is this engine's card that needs 3-D Secure
- * authentication for payments. Bank accounts follow the last digit of the account number the same way.
+ * authentication for payments. A refund goes through as a payment would (a card that never paid has
+ * nothing to refund). Bank accounts follow the last digit of the account number the same way.
  */
 import type { PaymentAttempt, PaymentOutcome } from './types.js';
 

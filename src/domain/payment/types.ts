@@ -59,8 +59,11 @@ export interface PaymentProfile {
 
 /** One attempt to collect money with a payment profile, as a host's gateway sees it. */
 export interface PaymentAttempt {
-  /** `authorization` checks a card when it is stored (no money moves); `payment` collects `amount`. */
-  readonly kind: 'authorization' | 'payment';
+  /**
+   * `authorization` checks a card when it is stored (no money moves); `payment` collects `amount`;
+   * `refund` returns `amount` of an earlier payment to the card or account it was taken from.
+   */
+  readonly kind: 'authorization' | 'payment' | 'refund';
   /** The amount to collect, a decimal string in `currency` ("49.00"; "0" for an authorization). */
   readonly amount: Dec;
   /** The ISO 4217 currency of `amount`. */

@@ -13,6 +13,8 @@ export interface EmailInput {
   readonly customerId: number;
   readonly subscriptionId?: number | null;
   readonly subject: string;
+  readonly cc?: readonly string[];
+  readonly bcc?: readonly string[];
 }
 
 /** Records an email sent at the transaction's instant. */
@@ -25,6 +27,8 @@ export function recordEmail(tx: Transaction, input: EmailInput): Email {
     subscriptionId: input.subscriptionId ?? null,
     at: tx.now,
     subject: input.subject,
+    ...(input.cc === undefined || input.cc.length === 0 ? {} : { cc: input.cc }),
+    ...(input.bcc === undefined || input.bcc.length === 0 ? {} : { bcc: input.bcc }),
   });
 }
 

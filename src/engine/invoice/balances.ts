@@ -3,6 +3,7 @@ import { uidOf } from '../../kernel/ids.js';
 import { add, isPositive, min, sub } from '../../kernel/money.js';
 import { calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
+import { creditOf, issueCreditNote, reverseCreditNotes } from './credit-notes.js';
 
 /**
  * Applies the subscription's service credits, then its prepayments, to what the invoice owes. Both come
@@ -16,21 +17,18 @@ export function applyBalances(tx: Transaction, invoice: Invoice): Invoice {
   const prepaymentApplied = min(subscription.prepaymentBalance, afterCredit);
   let updated = invoice;
   if (isPositive(creditApplied)) {
-    const transactionId = tx.next('transactions');
+    // Applying the credit is a transaction of the account, numbered like payments and lines.
+    tx.next('transactions');
+    const note = issueCreditNote(tx, {
+      reason: 'service_credit',
+      invoice,
+      amount: creditApplied,
+      memo: 'Service credit',
+      applied: true,
+    });
     updated = {
       ...updated,
-      credits: [
-        ...updated.credits,
-        {
-          uid: uidOf('cn', transactionId),
-          creditNoteNumber: String(transactionId),
-          transactionTime: tx.now,
-          memo: 'Service credit',
-          originalAmount: creditApplied,
-          appliedAmount: creditApplied,
-          kind: 'service_credit',
-        },
-      ],
+      credits: [...updated.credits, creditOf(note, 'service_credit')],
       totals: {
         ...updated.totals,
         credit: add(updated.totals.credit, creditApplied),
@@ -93,9 +91,14 @@ export function settleIfPaid(tx: Transaction, invoice: Invoice): Invoice {
   });
 }
 
+/**
+ * Gives back what an invoice took from the subscription's balances between `before` and `after` (a
+ * rollback to pending), and reverses the credit notes of the credits it gives back.
+ */
 export function restoreBalances(tx: Transaction, before: Invoice, after: Invoice): void {
   const subscription = tx.get('subscriptions', before.subscriptionId);
   if (subscription === undefined) return;
+  reverseCreditNotes(tx, after, after.credits.slice(before.credits.length));
   const credit = sub(after.totals.credit, before.totals.credit);
   const prepaid = sub(after.totals.paid, before.totals.paid);
   if (!isPositive(credit) && !isPositive(prepaid)) return;

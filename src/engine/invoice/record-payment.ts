@@ -12,6 +12,7 @@ import { listed } from '../list-index.js';
 import { changeState } from '../subscription/state-change.js';
 import type { Transaction } from '../transaction.js';
 import { settleIfPaid } from './balances.js';
+import { creditOf, issueCreditNote } from './credit-notes.js';
 import { refused } from './refusal.js';
 
 /** Records a payment received outside the gateway (cash, check, ...) against an open invoice. */
@@ -36,10 +37,19 @@ export function recordInvoicePayment(
   const subscription = tx.get('subscriptions', invoice.subscriptionId);
   const balanceProblem = drawProblem(subscription, invoice, payment.source, payment.amount);
   if (balanceProblem !== null) return err(balanceProblem);
-  const transactionId = tx.next('transactions');
   const credit = payment.source === 'service_credit';
+  const note = credit
+    ? issueCreditNote(tx, {
+        reason: 'service_credit',
+        invoice,
+        amount: payment.amount,
+        memo: payment.memo,
+        applied: true,
+      })
+    : undefined;
+  const transactionId = tx.next('transactions');
   const entry = {
-    uid: uidOf(credit ? 'cn' : 'pmt', transactionId),
+    uid: uidOf('pmt', transactionId),
     transactionTime: tx.now,
     memo: payment.memo,
     originalAmount: payment.amount,
@@ -47,13 +57,8 @@ export function recordInvoicePayment(
   };
   const paid = tx.put('invoices', {
     ...invoice,
-    ...(credit
-      ? {
-          credits: [
-            ...invoice.credits,
-            { ...entry, creditNoteNumber: String(transactionId), kind: 'service_credit' as const },
-          ],
-        }
+    ...(note !== undefined
+      ? { credits: [...invoice.credits, creditOf(note, 'service_credit')] }
       : {
           payments: [
             ...invoice.payments,

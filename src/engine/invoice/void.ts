@@ -7,11 +7,13 @@ import { add, type Dec, isPositive, sub, toMinor } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { childInvoices, childRefusal } from '../group/invoices.js';
 import type { Transaction } from '../transaction.js';
+import { reverseCreditNotes } from './credit-notes.js';
+import { keepAsPrepayment } from './prepayments.js';
 import { refused } from './refusal.js';
 
 /**
- * Voids an invoice: prepayments and credits applied to it return to the subscription, and money received
- * on it moves to the subscription's prepayments (a `subscription_prepayment_account_balance_changed`
+ * Voids an invoice: prepayments and credits applied to it return to the subscription (their credit notes
+ * are reversed), and money received on it and not refunded moves to the subscription's prepayments (a `subscription_prepayment_account_balance_changed`
  * record says so), so nothing paid disappears with the invoice. The balances' return itself records no
  * site event: `void_invoice` is an invoice event of the official API (`/invoices/events.json`), not an
  * `EventKey`, and it mirrors their use by the invoice, which records none either.
@@ -22,10 +24,11 @@ export function voidInvoice(tx: Transaction, invoice: Invoice, reason: string): 
   const alone = childRefusal(tx, invoice, 'voided');
   if (alone !== null) return err(refused(alone));
   const subscription = tx.get('subscriptions', invoice.subscriptionId);
-  const returnedCredit = invoice.credits.reduce(
-    (total, credit) => add(total, credit.appliedAmount),
-    '0' as Dec,
-  );
+  // Credit notes a refund applied stay: they forgave part of what the invoice billed, which was never owed.
+  const kept = invoice.credits.filter((credit) => credit.kind === 'credit_note');
+  const returned = invoice.credits.filter((credit) => credit.kind !== 'credit_note');
+  const returnedCredit = returned.reduce((total, credit) => add(total, credit.appliedAmount), '0' as Dec);
+  const refunded = (invoice.refunds ?? []).reduce((total, refund) => add(total, refund.amount), '0' as Dec);
   const returnedPrepayment = invoice.payments
     .filter((payment) => payment.prepayment)
     .reduce((total, payment) => add(total, payment.appliedAmount), '0' as Dec);
@@ -33,9 +36,12 @@ export function voidInvoice(tx: Transaction, invoice: Invoice, reason: string): 
   const received =
     invoice.consolidationLevel === 'child'
       ? '0'
-      : invoice.payments
-          .filter((payment) => !payment.prepayment)
-          .reduce((total, payment) => add(total, payment.appliedAmount), '0' as Dec);
+      : sub(
+          invoice.payments
+            .filter((payment) => !payment.prepayment)
+            .reduce((total, payment) => add(total, payment.appliedAmount), '0' as Dec),
+          refunded,
+        );
   if (
     subscription !== undefined &&
     (isPositive(returnedCredit) || isPositive(returnedPrepayment) || isPositive(received))
@@ -54,13 +60,19 @@ export function voidInvoice(tx: Transaction, invoice: Invoice, reason: string): 
     });
     if (isPositive(received)) recordPaymentMoved(tx, subscription, invoice, received, prepaymentBalance);
   }
+  reverseCreditNotes(tx, invoice, returned);
   const voided = tx.put('invoices', {
     ...invoice,
     status: 'voided',
     voidReason: reason,
-    credits: [],
+    credits: kept,
     payments: invoice.payments.filter((payment) => !payment.prepayment),
-    totals: { ...invoice.totals, credit: '0', paid: sub(invoice.totals.paid, returnedPrepayment), due: '0' },
+    totals: {
+      ...invoice.totals,
+      credit: sub(invoice.totals.credit, returnedCredit),
+      paid: sub(invoice.totals.paid, returnedPrepayment),
+      due: '0',
+    },
     history: [...invoice.history, { at: tx.now, kind: 'voided', detail: reason }],
     updatedAt: tx.now,
   });
@@ -79,6 +91,7 @@ function recordPaymentMoved(
   balance: Dec,
 ): void {
   const currency = tx.settings.currency;
+  keepAsPrepayment(tx, subscription.id, amount, `Payment on voided invoice ${invoice.number}`);
   tx.record({
     key: 'subscription_prepayment_account_balance_changed',
     message: `Payment of ${amount} on voided invoice ${invoice.number} moved to prepayments`,

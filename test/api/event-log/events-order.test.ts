@@ -274,6 +274,81 @@ const scenarios: readonly { row: string; name: string; run: () => string[] }[] =
     },
   },
   {
+    row: "Refund of an invoice's payment (`POST /invoices/{uid}/refunds.json`)",
+    name: 'refund a payment in full, voiding the invoice',
+    run: () => {
+      const { s, uid } = adhocInvoice();
+      const paid = call(s, 'POST', `/invoices/${uid}/payments.json`, {
+        payment: { amount: '5', memo: 'all' },
+      });
+      const payment_id = num(paid.body, 'payments', 0, 'transaction_id');
+      const refund = { amount: '5', memo: 'back', payment_id, external: true, void_invoice: true };
+      return keysOf(call(s, 'POST', `/invoices/${uid}/refunds.json`, { refund }).events);
+    },
+  },
+  {
+    row: 'Payment for a subscription (`POST /subscriptions/{id}/payments.json`), over several invoices (`POST /invoices/payments.json`)',
+    name: 'pay a subscription more than it owes',
+    run: () => {
+      const f = fixture();
+      const id = subscribe(f);
+      call(f.s, 'POST', `/subscriptions/${id}/invoices.json`, {
+        invoice: { line_items: [{ title: 'Setup', quantity: 1, unit_price: '5' }] },
+      });
+      const body = { payment: { amount: '500', memo: 'wire', payment_method: 'ach' } };
+      return keysOf(call(f.s, 'POST', `/subscriptions/${id}/payments.json`, body).events);
+    },
+  },
+  {
+    row: 'Prepayment refund (`POST /subscriptions/{id}/prepayments/{id}/refunds.json`)',
+    name: 'refund a prepayment',
+    run: () => {
+      const f = fixture();
+      const id = subscribe(f);
+      const body = { prepayment: { amount: 10, details: 'd', memo: 'm', method: 'check' } };
+      const prepaid = call(f.s, 'POST', `/subscriptions/${id}/prepayments.json`, body);
+      const path = `/subscriptions/${id}/prepayments/${num(prepaid.body, 'prepayment', 'id')}/refunds.json`;
+      return keysOf(call(f.s, 'POST', path, { refund: { amount: '4', memo: 'back' } }).events);
+    },
+  },
+  {
+    row: 'Service credit deduction (subscription or group)',
+    name: 'deduct service credit',
+    run: () => {
+      const f = fixture();
+      const id = subscribe(f);
+      call(f.s, 'POST', `/subscriptions/${id}/service_credits.json`, {
+        service_credit: { amount: 3, memo: 'm' },
+      });
+      const path = `/subscriptions/${id}/service_credit_deductions.json`;
+      return keysOf(call(f.s, 'POST', path, { deduction: { amount: '1', memo: 'fix' } }).events);
+    },
+  },
+  {
+    row: 'Group prepayment / service credit (`/subscription_groups/{uid}/…`)',
+    name: "a group's prepayment",
+    run: () => {
+      const f = fixture();
+      const id = subscribe(f);
+      call(f.s, 'POST', `/subscriptions/${id}/group.json`, { group: { target: { type: 'self' } } });
+      const found = call(f.s, 'GET', `/subscription_groups/lookup.json?subscription_id=${id}`);
+      const path = `/subscription_groups/${str(found.body, 'uid')}/prepayments.json`;
+      const body = { prepayment: { amount: 10, details: 'd', memo: 'm', method: 'check' } };
+      return keysOf(call(f.s, 'POST', path, body).events);
+    },
+  },
+  {
+    row: 'Reopen, send, customer information of an invoice',
+    name: 'send an invoice and refresh its customer information',
+    run: () => {
+      const { s, uid } = adhocInvoice();
+      return [
+        ...keysOf(call(s, 'POST', `/invoices/${uid}/deliveries.json`, {}).events),
+        ...keysOf(call(s, 'PUT', `/invoices/${uid}/customer_information.json`).events),
+      ];
+    },
+  },
+  {
     row: 'Prepayment / service credit',
     name: 'a prepayment',
     run: () => {
@@ -461,6 +536,15 @@ const expected: Readonly<Record<string, readonly string[]>> = {
   'void an unpaid invoice': [],
   'issue the next period in advance': ['invoice_issued', 'payment_success'],
   'record a payment': ['payment_success'],
+  'refund a payment in full, voiding the invoice': ['refund_success'],
+  'pay a subscription more than it owes': [
+    'payment_success',
+    'subscription_prepayment_account_balance_changed',
+  ],
+  'refund a prepayment': ['subscription_prepayment_account_balance_changed'],
+  'deduct service credit': ['subscription_service_credit_account_balance_changed'],
+  "a group's prepayment": ['subscription_prepayment_account_balance_changed'],
+  'send an invoice and refresh its customer information': [],
   'a prepayment': ['subscription_prepayment_account_balance_changed'],
   'a service credit': ['subscription_service_credit_account_balance_changed'],
   'a proforma invoice': ['proforma_invoice_issued'],
