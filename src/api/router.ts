@@ -46,15 +46,19 @@ export function createRouter(
     byLength.set(candidate.segments.length, sameLength);
   }
   return (method, segments) => {
-    let pathMatched = false;
+    // The most literal segments a template matching the path has: a path that names a fixed segment
+    // (`/subscriptions/lookup.json`) is that operation's, whatever the method, and is never taken by a
+    // template with a placeholder there (`/subscriptions/{id}.json`).
+    let matchedLiterals = -1;
     for (const candidate of byLength.get(segments.length) ?? []) {
+      if (candidate.literalCount < matchedLiterals) break;
       if (!literalsMatch(candidate.segments, segments)) continue;
       const params = paramsOf(candidate.segments, segments);
       if (params === undefined) continue;
       if (candidate.route.method === method) return { kind: 'found', route: candidate.route, params };
-      pathMatched = true;
+      matchedLiterals = candidate.literalCount;
     }
-    return pathMatched ? { kind: 'method-not-allowed' } : { kind: 'not-found' };
+    return matchedLiterals >= 0 ? { kind: 'method-not-allowed' } : { kind: 'not-found' };
   };
 }
 

@@ -21,6 +21,27 @@ describe('REST layer: routing', () => {
     }
   });
 
+  it('never takes a fixed path segment for an id: another method on it answers 405, not "not found"', () => {
+    const state = createSite();
+    for (const [method, path] of [
+      ['GET', '/subscriptions/preview.json'],
+      ['POST', '/subscriptions/lookup.json'],
+      ['PUT', '/invoices/events.json'],
+      ['GET', '/invoices/payments.json'],
+      ['DELETE', '/subscription_groups/signup.json'],
+    ] as const) {
+      const result = call(state, method, path);
+      expect(result.status, `${method} ${path}`).toBe(405);
+      expect(result.state).toBe(state);
+    }
+    // The operations themselves answer, not an invoice or subscription called "events" or "lookup".
+    expect(call(state, 'GET', '/invoices/events.json').status).toBe(200);
+    expect(call(state, 'GET', '/subscriptions/lookup.json?reference=none').status).toBe(404);
+    expect(JSON.stringify(call(state, 'GET', '/subscriptions/lookup.json?reference=none').body)).not.toMatch(
+      /lookup/,
+    );
+  });
+
   it('answers 405 for a known path with another method', () => {
     const state = createSite();
     for (const [method, path] of [
