@@ -15,6 +15,7 @@ import {
   type Owned,
   type Table,
   TableWriter,
+  writerResults,
 } from '../kernel/collection.js';
 import type { IdSet } from '../kernel/id-set.js';
 import { assertNever, invariant } from '../kernel/invariant.js';
@@ -260,22 +261,17 @@ class Written {
    * immutable already).
    */
   assignTo(draft: Draft<SiteState>): void {
-    if (this.tables.size > 0) draft.tables = castDraft(merged(this.base.tables, results(this.tables)));
-    if (this.indexes.size > 0) draft.indexes = castDraft(merged(this.base.indexes, results(this.indexes)));
+    if (this.tables.size > 0) draft.tables = castDraft(merged(this.base.tables, writerResults(this.tables)));
+    if (this.indexes.size > 0)
+      draft.indexes = castDraft(merged(this.base.indexes, writerResults(this.indexes)));
     if (this.lists.size > 0)
-      draft.listIndexes = castDraft(merged(this.base.listIndexes, results(this.lists)));
-    if (this.sets.size > 0) draft.setIndexes = castDraft(merged(this.base.setIndexes, results(this.sets)));
+      draft.listIndexes = castDraft(merged(this.base.listIndexes, writerResults(this.lists)));
+    if (this.sets.size > 0)
+      draft.setIndexes = castDraft(merged(this.base.setIndexes, writerResults(this.sets)));
     if (this.schedule !== undefined) draft.schedule = castDraft(Object.freeze(this.schedule));
     if (this.counters !== undefined) draft.counters = Object.freeze(this.counters);
     if (this.clock !== undefined) draft.clock = this.clock;
   }
-}
-
-/** What each writer of a batch left. */
-function results<K, V>(writers: ReadonlyMap<K, { result(): V }>): Map<K, V> {
-  const values = new Map<K, V>();
-  for (const [name, writer] of writers) values.set(name, writer.result());
-  return values;
 }
 
 /** A frozen copy of `base` with the values of `changed` in place of its own. */

@@ -14,6 +14,7 @@ import {
   type Table,
   tableGet,
   tableRows,
+  writerResults,
 } from '../kernel/collection.js';
 import {
   EMPTY_ID_SET,
@@ -176,11 +177,6 @@ export function rekeyed<N extends string>(
   }
 }
 
-/** The indexes a batch of writers left. */
-const writtenIndexes = <N extends string>(
-  written: ReadonlyMap<N, IndexWriter<IdSet>>,
-): Map<N, ShardedIndex<IdSet>> => new Map([...written].map(([name, writer]) => [name, writer.result()]));
-
 /**
  * Indexes built from a state's tables, every row filed under its keys (for a state stored before they
  * existed, or in another shape).
@@ -196,7 +192,7 @@ export function rebuiltIndexes<N extends string, I extends IdSetIndexes<N>>(
     for (const row of tableRows(state.tables[table] as Table<AnyRow>))
       rekeyed(definitionsOf[table] ?? [], empty, written, row.id, undefined, row, owned);
   }
-  return { ...empty, ...Object.fromEntries(writtenIndexes(written)) };
+  return { ...empty, ...Object.fromEntries(writerResults(written)) };
 }
 
 /** The list indexes `written` with a row moved between lists after it was written or deleted. */

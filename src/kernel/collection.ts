@@ -343,6 +343,13 @@ export function listAppendAllOwned<T>(
   return writer.result();
 }
 
+/** What each writer of a batch left, by name. */
+export function writerResults<K, V>(writers: ReadonlyMap<K, { result(): V }>): Map<K, V> {
+  const values = new Map<K, V>();
+  for (const [name, writer] of writers) values.set(name, writer.result());
+  return values;
+}
+
 /** A batch of writes to a table that copies each chunk of its rows at most once (see `ListWriter`). */
 export class TableWriter<T extends { readonly id: number }> {
   readonly #rows: ListWriter<T | null>;

@@ -17,29 +17,31 @@ import { z, zInt, zText } from '../decode.js';
 import { findGroup } from '../group/subscription-groups.js';
 import { type Route, reply } from '../route.js';
 import { findSubscription } from '../subscription/subscriptions.js';
-import { buildPaymentProfile, presentPaymentProfile } from './payment-profiles.js';
+import { buildPaymentProfile, paymentFieldsSchema, presentPaymentProfile } from './payment-profiles.js';
 
+// An update takes the fields a new profile takes, but the type and the card's CVV; bank numbers, when
+// sent, are text (not null).
 const updateBody = z.object({
-  payment_profile: z.object({
-    first_name: zText().nullish(),
-    last_name: zText().nullish(),
-    full_number: z
-      .union([zText(32), z.number()])
-      .transform(String)
-      .optional(),
-    card_type: zText(40).nullish(),
-    expiration_month: zInt(1, 12).optional(),
-    expiration_year: zInt(1970, 9999).optional(),
-    current_vault: zText(40).nullish(),
-    billing_address: zText().nullish(),
-    billing_address_2: zText().nullish(),
-    billing_city: zText().nullish(),
-    billing_state: zText().nullish(),
-    billing_zip: zText().nullish(),
-    billing_country: zText().nullish(),
-    bank_account_number: zText(40).optional(),
-    bank_routing_number: zText(40).optional(),
-  }),
+  payment_profile: paymentFieldsSchema
+    .pick({
+      first_name: true,
+      last_name: true,
+      full_number: true,
+      card_type: true,
+      expiration_month: true,
+      expiration_year: true,
+      billing_address: true,
+      billing_address_2: true,
+      billing_city: true,
+      billing_state: true,
+      billing_zip: true,
+      billing_country: true,
+    })
+    .extend({
+      current_vault: zText(40).nullish(),
+      bank_account_number: zText(40).optional(),
+      bank_routing_number: zText(40).optional(),
+    }),
 });
 
 const verifyBody = z.object({
