@@ -148,8 +148,26 @@ function validClock(
 }
 
 /** The site-zone calendar day of an instant. @example calendarDateOf('2026-01-01T03:00:00.000Z', 'America/New_York') // '2025-12-31' */
-export const calendarDateOf = (instant: Instant, zone: string): CalendarDate =>
-  fromEpochMs(wallOf(epochMs(instant), zone)).slice(0, 10);
+export function calendarDateOf(instant: Instant, zone: string): CalendarDate {
+  const last = lastDay;
+  if (instant === last.instant && zone === last.zone) return last.date;
+  const date =
+    zone === 'UTC' && CANONICAL_INSTANT.test(instant)
+      ? instant.slice(0, 10)
+      : fromEpochMs(wallOf(epochMs(instant), zone)).slice(0, 10);
+  lastDay = { instant, zone, date };
+  return date;
+}
+
+/**
+ * A cache around the library: the last day computed. A request, or every step of a renewal day, asks for
+ * the day of the same instant many times (issue dates, payments, events).
+ */
+let lastDay: { readonly instant: string; readonly zone: string; readonly date: CalendarDate } = {
+  instant: '',
+  zone: '',
+  date: '',
+};
 
 /** Midnight at the start of a day in `zone` (the first instant of the day when midnight is skipped). */
 export const startOfDay = (date: CalendarDate, zone: string): Instant =>

@@ -1,7 +1,7 @@
 /** Payment profiles: credit cards (verified with the gateway) and bank accounts. */
 
 import type { DomainError } from '../../domain/errors.js';
-import { authorizationAttemptKey } from '../../domain/payment/idempotency.js';
+import { attemptKeyedBy, authorizationAttemptKey } from '../../domain/payment/idempotency.js';
 import type { PaymentGateway, PaymentProfile } from '../../domain/payment/types.js';
 import { listedRows } from '../../engine/list-index.js';
 import type { SiteState } from '../../engine/state.js';
@@ -144,17 +144,21 @@ export function buildPaymentProfile(
     bankAccountHolderType: null,
     vaultToken: `bogus_card_${id}`,
   });
-  const authorization = gateway({
-    kind: 'authorization',
-    amount: '0',
-    currency: tx.settings.currency,
-    paymentProfile: profile,
-    customerId,
-    subscriptionId: null,
-    memo: 'Card verification',
-    at: tx.now,
-    idempotencyKey: authorizationAttemptKey(tx.settings.subdomain, profile),
-  });
+  const authorization = gateway(
+    attemptKeyedBy(
+      {
+        kind: 'authorization',
+        amount: '0',
+        currency: tx.settings.currency,
+        paymentProfile: profile,
+        customerId,
+        subscriptionId: null,
+        memo: 'Card verification',
+        at: tx.now,
+      },
+      () => authorizationAttemptKey(tx.settings.subdomain, profile),
+    ),
+  );
   if (!authorization.success) return err(invalid(`Credit card: ${authorization.message}`, 'full_number'));
   return ok(profile);
 }

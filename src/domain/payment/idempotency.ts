@@ -10,7 +10,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Invoice } from '../invoice/types.js';
-import type { PaymentProfile } from './types.js';
+import type { PaymentAttempt, PaymentProfile } from './types.js';
 
 /**
  * How many gateway attempts an invoice has seen: one history entry per failure, one payment with a
@@ -76,4 +76,25 @@ export function refundAttemptKey(
   const ordinal = (invoice.refunds?.length ?? 0) + 1;
   const digest = digestOf([invoice.currency, paymentId, amount, invoice.customerId, profileContent(profile)]);
   return `${subdomain}/${invoice.uid}/refund/${ordinal}/${digest}`;
+}
+
+/**
+ * An attempt whose idempotency key is derived the first time it is read, then kept: the key is a digest
+ * of the attempt's content, and a gateway that decides without it (the test gateway, during a renewal
+ * day) should not pay for hashing. The key is the same whenever it is read, since what it is derived
+ * from does not change.
+ * @example attemptKeyedBy(fields, () => paymentAttemptKey('acme', invoice, profile, '49')).idempotencyKey
+ */
+export function attemptKeyedBy(
+  fields: Omit<PaymentAttempt, 'idempotencyKey'>,
+  keyOf: () => string,
+): PaymentAttempt {
+  let key: string | undefined;
+  return {
+    ...fields,
+    get idempotencyKey(): string {
+      key ??= keyOf();
+      return key;
+    },
+  };
 }

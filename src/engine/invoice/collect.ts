@@ -4,7 +4,7 @@
  */
 
 import type { Invoice, InvoiceLine } from '../../domain/invoice/types.js';
-import { paymentAttemptKey } from '../../domain/payment/idempotency.js';
+import { attemptKeyedBy, paymentAttemptKey } from '../../domain/payment/idempotency.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import { listToArray } from '../../kernel/collection.js';
 import { uidOf } from '../../kernel/ids.js';
@@ -56,17 +56,21 @@ export function collectInvoice(
   const profileId = payingProfileId(tx, invoice, subscription);
   const profile = profileId === null ? undefined : tx.get('paymentProfiles', profileId);
   if (profile === undefined) return { kind: 'not-collected', reason: 'no-payment-profile' };
-  const outcome = gateway({
-    kind: 'payment',
-    amount: due,
-    currency: invoice.currency,
-    paymentProfile: profile,
-    customerId: invoice.customerId,
-    subscriptionId: subscription.id,
-    memo: `Payment for invoice ${invoice.number}`,
-    at: tx.now,
-    idempotencyKey: paymentAttemptKey(tx.settings.subdomain, invoice, profile, due),
-  });
+  const outcome = gateway(
+    attemptKeyedBy(
+      {
+        kind: 'payment',
+        amount: due,
+        currency: invoice.currency,
+        paymentProfile: profile,
+        customerId: invoice.customerId,
+        subscriptionId: subscription.id,
+        memo: `Payment for invoice ${invoice.number}`,
+        at: tx.now,
+      },
+      () => paymentAttemptKey(tx.settings.subdomain, invoice, profile, due),
+    ),
+  );
   const transactionId = tx.next('transactions');
   if (!outcome.success) {
     tx.put('invoices', {

@@ -6,7 +6,7 @@
  */
 import type { DomainError } from '../../domain/errors.js';
 import type { Invoice, InvoicePayment } from '../../domain/invoice/types.js';
-import { refundAttemptKey } from '../../domain/payment/idempotency.js';
+import { attemptKeyedBy, refundAttemptKey } from '../../domain/payment/idempotency.js';
 import type { PaymentGateway, PaymentProfile } from '../../domain/payment/types.js';
 import { add, cmp, type Dec, isPositive, isZero, sub } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
@@ -151,23 +151,21 @@ function gatewayRefund(
     return err(
       refused('Payment: the card or account it was taken from is gone; refund it with external set to true.'),
     );
-  const outcome = gateway({
-    kind: 'refund',
-    amount: input.amount,
-    currency: invoice.currency,
-    paymentProfile: profile,
-    customerId: invoice.customerId,
-    subscriptionId: invoice.subscriptionId,
-    memo: input.memo === '' ? `Refund for invoice ${invoice.number}` : input.memo,
-    at: tx.now,
-    idempotencyKey: refundAttemptKey(
-      tx.settings.subdomain,
-      invoice,
-      payment.transactionId,
-      profile,
-      input.amount,
+  const outcome = gateway(
+    attemptKeyedBy(
+      {
+        kind: 'refund',
+        amount: input.amount,
+        currency: invoice.currency,
+        paymentProfile: profile,
+        customerId: invoice.customerId,
+        subscriptionId: invoice.subscriptionId,
+        memo: input.memo === '' ? `Refund for invoice ${invoice.number}` : input.memo,
+        at: tx.now,
+      },
+      () => refundAttemptKey(tx.settings.subdomain, invoice, payment.transactionId, profile, input.amount),
     ),
-  });
+  );
   if (!outcome.success) return err(refused(`Refund failed: ${outcome.message}`));
   return ok(outcome.gatewayTransactionId ?? null);
 }

@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'vitest';
+import { attemptKeyedBy } from '../../../src/domain/payment/idempotency.js';
+import type { PaymentAttempt, PaymentProfile } from '../../../src/domain/payment/types.js';
+
+const profile = (lastFour: string): PaymentProfile => ({
+  id: 9,
+  customerId: 1,
+  paymentType: 'credit_card',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  lastFour,
+  cardType: 'bogus',
+  expirationMonth: 12,
+  expirationYear: 2030,
+  bankName: null,
+  bankAccountType: null,
+  bankAccountHolderType: null,
+  billingAddress: null,
+  billingAddress2: null,
+  billingCity: null,
+  billingState: null,
+  billingZip: null,
+  billingCountry: null,
+  vault: 'bogus',
+  vaultToken: 'bogus_token_9',
+  disabled: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+const fields = (): Omit<PaymentAttempt, 'idempotencyKey'> => ({
+  kind: 'payment',
+  amount: '49',
+  currency: 'USD',
+  paymentProfile: profile('1111'),
+  customerId: 1,
+  subscriptionId: 1,
+  memo: 'Payment for invoice 1',
+  at: '2026-01-01T00:00:00.000Z',
+});
+
+describe('an attempt keyed lazily', () => {
+  test('derives its key only when read, once, and shows it like any field', () => {
+    let derived = 0;
+    const attempt = attemptKeyedBy(fields(), () => {
+      derived += 1;
+      return 'acme/inv_1/payment/1/abcd';
+    });
+    expect(derived).toBe(0);
+    expect(attempt.idempotencyKey).toBe('acme/inv_1/payment/1/abcd');
+    expect(attempt.idempotencyKey).toBe('acme/inv_1/payment/1/abcd');
+    expect(derived).toBe(1);
+    expect(JSON.parse(JSON.stringify(attempt)).idempotencyKey).toBe('acme/inv_1/payment/1/abcd');
+    expect({ ...attempt }.idempotencyKey).toBe('acme/inv_1/payment/1/abcd');
+  });
+});
