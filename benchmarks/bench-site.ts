@@ -3,7 +3,7 @@
  * request at a time within a benchmark run, through the same routes and the same decide/evolve path in
  * batches: one transaction for a batch of requests, applied in one `applyChanges`, as `handle()` applies
  * one request's changes. The result is a real state (ids, indexes, schedule and event log as the engine
- * keeps them), only without a separate immer `produce` per request.
+ * keeps them), only without a separate new state object per request.
  */
 
 import { parseQuery } from '../src/api/query.js';

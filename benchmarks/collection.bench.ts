@@ -4,7 +4,7 @@
  * and single-key writes on an index of that many keys, at two sizes ten times apart. When the cost per
  * operation stays flat the total grows linearly (copying an unchunked array on every change would make
  * it grow with the square). The floor is the same loop on a plain mutable array (or `Map`), which copies
- * nothing. One more row freezes each copied chunk, as immer's auto-freeze would: why the engine turns it off.
+ * nothing. One more row freezes each copied chunk, as immer's auto-freeze did: why the engine never freezes them.
  */
 import {
   CHUNK_SIZE,

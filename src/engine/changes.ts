@@ -1,9 +1,9 @@
 /**
  * Changes are what `decide` returns and the only thing that alters state. A change carries the decided
- * result (a whole new row, computed outside any draft), so `evolve` only assigns: it cannot fail and
- * does no billing work. The changes of one request go through one immer `produce`.
+ * result (a whole new row, decided before anything is applied), so `evolve` only assigns: it cannot fail and
+ * does no billing work. The changes of one request make one new state object, sharing every collection
+ * the request did not write.
  */
-import { castDraft, type Draft, Immer } from 'immer';
 import { segmentKey } from '../domain/catalog/component-rules.js';
 import { appendEvents } from '../domain/event-log/log-index.js';
 import type { SiteEvent } from '../domain/event-log/types.js';
@@ -160,18 +160,13 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
   ],
 };
 
-// Freezing copies of 1,000-row chunks on every change costs about ten times the change itself (measured by
-// the collection benchmark); state is immutable by contract and by its readonly types instead.
-const immer = new Immer({ autoFreeze: false });
-
 type WritableCounters = { -readonly [K in keyof Counters]: number };
 
 /**
- * The collections a batch of changes has written so far, computed outside any draft over the state the
- * batch started from by the kernel's writers, which copy each chunk, index group and leaf at most once
- * per batch however many writes land in it. Through immer's proxies the same writes cost several times
- * more: every read on the way made a proxy, and a signup's or an allocation's puts spent most of their
- * time in traps and finalization.
+ * The collections a batch of changes has written so far, computed over the state the batch started from
+ * by the kernel's writers, which copy each chunk, index group and leaf at most once per batch however
+ * many writes land in it. (Through immer's proxies the same writes cost several times more: every read
+ * made a proxy, and a signup's puts spent most of their time in traps and finalization.)
  */
 class Written {
   readonly tables = new Map<TableName, TableWriter<AnyRow>>();
@@ -255,38 +250,40 @@ class Written {
   }
 
   /**
-   * Assigns what was written to the draft, one top-level field each: the tables, indexes and list
-   * indexes as new frozen objects over the old ones (frozen so that immer's finalization takes them as
-   * leaves instead of walking whole tables looking for drafts; what they share with the old state is
-   * immutable already).
+   * Sets what was written on a state the batch made itself (so nothing outside the batch holds it): its
+   * fields, and the field objects the batch made, change in place. Copying the site's thirty-table object
+   * and the state for each of a renewal day's steps was much of what applying a step cost.
    */
-  assignTo(draft: Draft<SiteState>): void {
-    if (this.tables.size > 0) draft.tables = castDraft(merged(this.base.tables, writerResults(this.tables)));
-    if (this.indexes.size > 0)
-      draft.indexes = castDraft(merged(this.base.indexes, writerResults(this.indexes)));
+  assignInPlace(state: Mutable<SiteState>): void {
+    const owned = this.owned;
+    if (this.tables.size > 0) state.tables = mergedOwned(state.tables, writerResults(this.tables), owned);
+    if (this.indexes.size > 0) state.indexes = mergedOwned(state.indexes, writerResults(this.indexes), owned);
     if (this.lists.size > 0)
-      draft.listIndexes = castDraft(merged(this.base.listIndexes, writerResults(this.lists)));
-    if (this.sets.size > 0)
-      draft.setIndexes = castDraft(merged(this.base.setIndexes, writerResults(this.sets)));
-    if (this.schedule !== undefined) draft.schedule = castDraft(Object.freeze(this.schedule));
-    if (this.counters !== undefined) draft.counters = Object.freeze(this.counters);
-    if (this.clock !== undefined) draft.clock = this.clock;
+      state.listIndexes = mergedOwned(state.listIndexes, writerResults(this.lists), owned);
+    if (this.sets.size > 0) state.setIndexes = mergedOwned(state.setIndexes, writerResults(this.sets), owned);
+    if (this.schedule !== undefined) state.schedule = this.schedule;
+    if (this.counters !== undefined) state.counters = this.counters;
+    if (this.clock !== undefined) state.clock = this.clock;
   }
 }
 
-/** A frozen copy of `base` with the values of `changed` in place of its own. */
-function merged<K extends string, V, T extends { readonly [Key in K]: V }>(
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** `base` with the values of `changed`: `base` itself when the batch made it, else a copy the batch then owns. */
+function mergedOwned<K extends string, V, T extends { readonly [Key in K]: V }>(
   base: T,
   changed: ReadonlyMap<K, V>,
+  owned: Owned,
 ): T {
-  const copy: Record<K, V> = { ...base };
-  for (const [key, value] of changed) copy[key] = value;
-  return Object.freeze(copy) as T;
+  const target: Record<K, V> = owned.has(base) ? (base as Record<K, V>) : { ...base };
+  for (const [key, value] of changed) target[key] = value;
+  owned.add(target);
+  return target as T;
 }
 
 /**
- * Applies changes to a state: every new collection is computed outside immer and assigned to the draft
- * once (`Written`), in one `produce`. No changes: the very same state object.
+ * Applies changes to a state: every new collection is computed by the kernel's writers (`Written`) and
+ * set on one new state object. No changes: the very same state object.
  * @example const next = applyChanges(state, [put('customers', customer)]);
  */
 export function applyChanges(state: SiteState, changes: readonly Change[]): SiteState {
@@ -328,20 +325,16 @@ export function applyInBatch(state: SiteState, changes: readonly Change[], owned
         assertNever(change);
     }
   }
-  const produced = immer.produce(state, (draft) => written.assignTo(draft));
-  // The books, like the log, grow by one batch per request, outside the draft.
-  const next = transfers.length === 0 ? produced : withTransfers(produced, transfers, owned);
-  if (records.length === 0) return next;
-  const appended = appendEvents(next.events, next.eventIndex, records, owned);
-  // Spread, then assigned: a spread into a literal with more keys takes a slow path in V8.
-  const withEvents = { ...next };
-  withEvents.events = appended.events;
-  withEvents.eventIndex = appended.eventIndex;
-  return withEvents;
-}
-
-function withTransfers(state: SiteState, transfers: readonly LedgerTransfer[], owned: Owned): SiteState {
-  const next = { ...state };
-  next.ledger = listAppendAllOwned(state.ledger, transfers, owned);
+  // A state this batch made is changed in place; the first of a batch, or a request's, is a new object.
+  const next: Mutable<SiteState> = owned.has(state) ? state : { ...state };
+  owned.add(next);
+  written.assignInPlace(next);
+  // The books, like the log, grow by one batch per request.
+  if (transfers.length > 0) next.ledger = listAppendAllOwned(next.ledger, transfers, owned);
+  if (records.length > 0) {
+    const appended = appendEvents(next.events, next.eventIndex, records, owned);
+    next.events = appended.events;
+    next.eventIndex = appended.eventIndex;
+  }
   return next;
 }

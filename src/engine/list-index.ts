@@ -169,11 +169,11 @@ export function rekeyed<N extends string>(
       written.set(definition.index, index);
     }
     if (oldKey !== null) {
-      const remaining = idSetDelete(index.get(oldKey) ?? EMPTY_ID_SET, id);
+      const remaining = idSetDelete(index.get(oldKey) ?? EMPTY_ID_SET, id, owned);
       if (remaining.size === 0) index.delete(oldKey);
       else index.set(oldKey, remaining);
     }
-    if (newKey !== null) index.set(newKey, idSetAdd(index.get(newKey) ?? EMPTY_ID_SET, id));
+    if (newKey !== null) index.set(newKey, idSetAdd(index.get(newKey) ?? EMPTY_ID_SET, id, owned));
   }
 }
 

@@ -15,6 +15,7 @@
  * So two states holding the same rows serialize alike, however they were reached. Every update is a pure
  * function returning a new set that shares every untouched node with the old one.
  */
+import type { Owned } from './collection.js';
 import { invariant } from './invariant.js';
 
 /** Ids of one block of `LEAF_SPAN` consecutive values, ascending. */
@@ -96,10 +97,23 @@ function replaced<T>(values: readonly T[], index: number, value: T): T[] {
 }
 
 /** The node of `height` holding `id` alone. */
-function single(id: number, height: number): IdNode {
-  return height === 0
-    ? { ids: [id] }
-    : { digits: [digitOf(id, height)], counts: [1], children: [single(id, height - 1)] };
+function single(id: number, height: number, owned?: Owned): IdNode {
+  return ownedBy(
+    owned,
+    height === 0
+      ? { ids: [id] }
+      : { digits: [digitOf(id, height)], counts: [1], children: [single(id, height - 1, owned)] },
+  );
+}
+
+/**
+ * A node made by a batch of writes (see `Owned`): the batch's later writes change it, and the arrays it
+ * was made with (its own copies), in place instead of copying it again. Only a node is marked; a
+ * branch's `digits` may be shared with the node it was copied from, so they are never changed in place.
+ */
+function ownedBy<T extends IdNode>(owned: Owned | undefined, node: T): T {
+  owned?.add(node);
+  return node;
 }
 
 function checkId(id: number): void {
@@ -119,80 +133,107 @@ export function idSetHas(set: IdSet, id: number): boolean {
 }
 
 /** `node` (of `height`) with `id` added, or undefined when it holds it already. */
-function added(node: IdNode, height: number, id: number): IdNode | undefined {
+function added(node: IdNode, height: number, id: number, owned: Owned | undefined): IdNode | undefined {
   if (isLeaf(node)) {
     const at = lowerBound(node.ids, id);
-    return node.ids[at] === id ? undefined : { ids: inserted(node.ids, at, id) };
+    if (node.ids[at] === id) return undefined;
+    if (owned?.has(node) === true) {
+      (node.ids as number[]).splice(at, 0, id);
+      return node;
+    }
+    return ownedBy(owned, { ids: inserted(node.ids, at, id) });
   }
   const digit = digitOf(id, height);
   const at = lowerBound(node.digits, digit);
   if (node.digits[at] !== digit)
-    return {
+    return ownedBy(owned, {
       digits: inserted(node.digits, at, digit),
       counts: inserted(node.counts, at, 1),
-      children: inserted(node.children, at, single(id, height - 1)),
-    };
-  const child = added(node.children[at] as IdNode, height - 1, id);
+      children: inserted(node.children, at, single(id, height - 1, owned)),
+    });
+  const child = added(node.children[at] as IdNode, height - 1, id, owned);
   if (child === undefined) return undefined;
-  return {
+  if (owned?.has(node) === true) {
+    (node.counts as number[])[at] = (node.counts[at] as number) + 1;
+    (node.children as IdNode[])[at] = child;
+    return node;
+  }
+  return ownedBy(owned, {
     digits: node.digits,
     counts: replaced(node.counts, at, (node.counts[at] as number) + 1),
     children: replaced(node.children, at, child),
-  };
+  });
 }
 
 /**
- * A set with `id` added (the very same set when it holds it already), sharing every untouched node.
+ * A set with `id` added (the very same set when it holds it already), sharing every untouched node. With
+ * `owned` (a batch of writes whose in-between versions are not kept), nodes the batch made are changed in
+ * place, so a batch copies each node at most once.
  * @example idSetToArray(idSetAdd(idSetAdd(EMPTY_ID_SET, 7), 3)) // [3, 7]
  */
-export function idSetAdd(set: IdSet, id: number): IdSet {
+export function idSetAdd(set: IdSet, id: number, owned?: Owned): IdSet {
   checkId(id);
-  if (set.root === null) return { size: 1, height: heightFor(id), root: single(id, heightFor(id)) };
+  if (set.root === null) return { size: 1, height: heightFor(id), root: single(id, heightFor(id), owned) };
   let root: IdNode = set.root;
   let height = set.height;
   // A larger id than the root covers: the old root becomes child 0 of a taller one.
   while (id >= spanOf(height)) {
     height += 1;
-    root = { digits: [0], counts: [set.size], children: [root] };
+    root = ownedBy(owned, { digits: [0], counts: [set.size], children: [root] });
   }
-  const next = added(root, height, id);
+  const next = added(root, height, id, owned);
   return next === undefined ? set : { size: set.size + 1, height, root: next };
 }
 
 /** `node` (of `height`) without `id`: null when it held only `id`, undefined when it lacks it. */
-function deleted(node: IdNode, height: number, id: number): IdNode | null | undefined {
+function deleted(
+  node: IdNode,
+  height: number,
+  id: number,
+  owned: Owned | undefined,
+): IdNode | null | undefined {
   if (isLeaf(node)) {
     const at = lowerBound(node.ids, id);
     if (node.ids[at] !== id) return undefined;
-    return node.ids.length === 1 ? null : { ids: removed(node.ids, at) };
+    if (node.ids.length === 1) return null;
+    if (owned?.has(node) === true) {
+      (node.ids as number[]).splice(at, 1);
+      return node;
+    }
+    return ownedBy(owned, { ids: removed(node.ids, at) });
   }
   const digit = digitOf(id, height);
   const at = lowerBound(node.digits, digit);
   if (node.digits[at] !== digit) return undefined;
-  const child = deleted(node.children[at] as IdNode, height - 1, id);
+  const child = deleted(node.children[at] as IdNode, height - 1, id, owned);
   if (child === undefined) return undefined;
   if (child === null)
     return node.digits.length === 1
       ? null
-      : {
+      : ownedBy(owned, {
           digits: removed(node.digits, at),
           counts: removed(node.counts, at),
           children: removed(node.children, at),
-        };
-  return {
+        });
+  if (owned?.has(node) === true) {
+    (node.counts as number[])[at] = (node.counts[at] as number) - 1;
+    (node.children as IdNode[])[at] = child;
+    return node;
+  }
+  return ownedBy(owned, {
     digits: node.digits,
     counts: replaced(node.counts, at, (node.counts[at] as number) - 1),
     children: replaced(node.children, at, child),
-  };
+  });
 }
 
 /**
  * A set without `id` (the very same set when it lacks it), sharing every untouched node; the root comes
  * down while all it holds is under its first child, so the height stays the least that covers the ids.
  */
-export function idSetDelete(set: IdSet, id: number): IdSet {
+export function idSetDelete(set: IdSet, id: number, owned?: Owned): IdSet {
   if (set.root === null || !Number.isSafeInteger(id) || id < 0 || id >= spanOf(set.height)) return set;
-  let root = deleted(set.root, set.height, id);
+  let root = deleted(set.root, set.height, id, owned);
   if (root === undefined) return set;
   if (root === null) return EMPTY_ID_SET;
   let height = set.height;

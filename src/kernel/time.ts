@@ -256,31 +256,35 @@ export function shiftFromAnchor(anchor: Instant, zone: string, step: CalendarSte
   const days = (step.days ?? 0) * n;
   // A zero shift is the anchor itself, even when its wall time occurs twice (the repeated hour of autumn).
   if (months === 0 && days === 0) return fromEpochMs(epochMs(anchor));
-  const last = lastShift;
-  if (anchor === last.anchor && zone === last.zone && months === last.months && days === last.days) {
-    return last.shifted;
+  for (const last of lastShifts) {
+    if (anchor === last.anchor && zone === last.zone && months === last.months && days === last.days)
+      return last.shifted;
   }
   // The anchor's wall clock moved in the calendar (date-fns keeps its time of day), then read back in the
   // zone once, so that only the target wall time meets the zone's gaps and repeats.
   const wall = wallDate(wallOf(epochMs(anchor), zone));
   const target = days === 0 ? addMonths(wall, months) : addCalendarDays(addMonths(wall, months), days);
   const shifted = fromEpochMs(instantOfWall(target.getTime(), zone));
-  lastShift = { anchor, zone, months, days, shifted };
+  lastShifts[1] = lastShifts[0];
+  lastShifts[0] = { anchor, zone, months, days, shifted };
   return shifted;
 }
 
 /**
- * A cache around the library: the last shift computed. Period n's end is period n + 1's
- * start, so listing periods in order, or renewing a subscription period after period, asks for each
- * boundary twice in a row; without it date-fns's month arithmetic made a listing a fifth slower.
+ * A cache around the library: the last two shifts computed. Period n's end is period n + 1's start, so
+ * listing periods in order, or renewing a subscription period after period, asks for each boundary twice
+ * in a row; a renewal day asks for the same two boundaries (start and end) of every subscription that
+ * signed up at the same instant. Without it date-fns's month arithmetic made a listing a fifth slower.
  */
-let lastShift: {
+interface Shift {
   readonly anchor: string;
   readonly zone: string;
   readonly months: number;
   readonly days: number;
   readonly shifted: Instant;
-} = { anchor: '', zone: '', months: Number.NaN, days: Number.NaN, shifted: '' };
+}
+const noShift: Shift = { anchor: '', zone: '', months: Number.NaN, days: Number.NaN, shifted: '' };
+const lastShifts: [Shift, Shift] = [noShift, noShift];
 
 /**
  * Milliseconds east of UTC in `zone` at an epoch millisecond, from @date-fns/tz's `tzOffset` (minutes,

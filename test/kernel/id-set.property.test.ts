@@ -199,6 +199,26 @@ describe('IdSet against a sorted array', () => {
     }
   });
 
+  test.prop([opsArb, opsArb])(
+    'a batch (owned nodes changed in place) ends where one version per write ends, and leaves the set it started from as it was',
+    (before, batch) => {
+      const start = run(before).at(-1) as { set: IdSet; model: number[] };
+      const startText = JSON.stringify(start.set);
+      const owned = new Set<object>();
+      let inPlace = start.set;
+      let copied = start.set;
+      for (const { add, id } of batch) {
+        inPlace = add ? idSetAdd(inPlace, id, owned) : idSetDelete(inPlace, id, owned);
+        copied = add ? idSetAdd(copied, id) : idSetDelete(copied, id);
+        expect(idSetToArray(inPlace)).toEqual(idSetToArray(copied));
+        checkShape(inPlace);
+      }
+      expect(inPlace).toStrictEqual(copied);
+      expect(JSON.stringify(start.set)).toBe(startText);
+      expect(idSetToArray(start.set)).toEqual(start.model);
+    },
+  );
+
   test.prop([opsArb])('every earlier version still holds what it held', (ops) => {
     const versions = run(ops);
     for (const { set, model } of versions) expect(idSetToArray(set)).toEqual(model);

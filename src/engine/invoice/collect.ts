@@ -112,9 +112,12 @@ export function collectInvoice(
       },
     ],
     totals: { ...invoice.totals, paid: add(invoice.totals.paid, due), due: '0' },
+    status: 'paid',
+    paidDate: calendarDateOf(tx.now, tx.settings.timeZone),
     updatedAt: tx.now,
   };
-  settle(tx, paid);
+  // Paid and settled in one row: a renewal day copies each of its invoices once less.
+  tx.put('invoices', paid);
   // A consolidated invoice's revenue belongs to the members whose child invoices it pays.
   if (paid.consolidationLevel === 'parent') settleChildren(tx, paid);
   else
