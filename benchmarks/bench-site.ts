@@ -1,7 +1,7 @@
 /**
  * Building sites for the benchmarks through the public `handle()`, and, for sites too large to build one
  * request at a time within a benchmark run, through the same routes and the same decide/evolve path in
- * batches: one transaction for a batch of requests, applied in one `applyChanges`, as `handle()` applies
+ * batches: one transaction for a batch of requests, applied in one `applyInBatch`, as `handle()` applies
  * one request's changes. The result is a real state (ids, indexes, schedule and event log as the engine
  * keeps them), only without a separate new state object per request.
  */
@@ -10,7 +10,7 @@ import { parseQuery } from '../src/api/query.js';
 import { createRouter } from '../src/api/router.js';
 import { routes } from '../src/api/routes.js';
 import { testGateway } from '../src/domain/payment/test-gateway.js';
-import { applyChanges } from '../src/engine/changes.js';
+import { applyInBatch } from '../src/engine/changes.js';
 import { Transaction } from '../src/engine/transaction.js';
 import { type ApiRequest, createSite, handle, type SiteConfig, type SiteState } from '../src/index.js';
 import { toInstant } from '../src/kernel/time.js';
@@ -35,14 +35,20 @@ export class BenchSite {
   state: SiteState;
   now: string;
 
+  /** Credentials for a site configured with API keys (its first). */
+  readonly #headers: Readonly<Record<string, string>>;
+
   constructor(config: SiteConfig = {}, now = '2026-01-15T12:00:00Z') {
     this.state = createSite(config);
     this.now = now;
+    const key = config.apiKeys?.[0];
+    this.#headers = key === undefined ? {} : { authorization: `Basic ${btoa(`${key}:x`)}` };
   }
 
   /** A request that must succeed; returns the response body. */
   ok(method: string, path: string, body?: unknown): unknown {
-    const done = must(this.state, { method, path, ...(body === undefined ? {} : { body }) }, this.now);
+    const request = { method, path, headers: this.#headers, ...(body === undefined ? {} : { body }) };
+    const done = must(this.state, request, this.now);
     this.state = done.state;
     return done.body;
   }
@@ -94,6 +100,8 @@ export function applyInBatches(
   const query = parseQuery('', undefined);
   if (query === undefined) throw new Error('an empty query parses');
   let state = start;
+  // The batches' in-between states are never kept: each changes in place what the ones before made.
+  const owned = new Set<object>();
   for (let first = 0; first < count; first += batch) {
     const tx = new Transaction(state, instant);
     for (let n = first; n < Math.min(count, first + batch); n += 1) {
@@ -110,7 +118,7 @@ export function applyInBatches(
       if (!result.ok)
         throw new Error(`${request.path} refused: ${JSON.stringify(result.error).slice(0, 300)}`);
     }
-    state = applyChanges(state, [...tx.changes(), { type: 'clock', now: instant }]);
+    state = applyInBatch(state, [...tx.changes(), { type: 'clock', now: instant }], owned);
   }
   return state;
 }
