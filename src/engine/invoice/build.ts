@@ -98,15 +98,19 @@ export function priceInvoice(
   const asCalculated =
     calculatesTaxes && lines.every((line) => line.pricedAmount === null)
       ? lines
-      : lines.map(
-          (line): CalcLine => ({
-            uid: line.uid,
-            quantity: line.quantity,
-            unitPrice: line.unitPrice,
-            taxable: line.taxable && calculatesTaxes,
-            ...(line.pricedAmount === null ? {} : { subtotal: line.pricedAmount }),
-          }),
-        );
+      : lines.map((line): CalcLine => {
+          const taxable = line.taxable && calculatesTaxes;
+          // Two literals rather than a conditional spread, which costs several times as much per line.
+          return line.pricedAmount === null
+            ? { uid: line.uid, quantity: line.quantity, unitPrice: line.unitPrice, taxable }
+            : {
+                uid: line.uid,
+                quantity: line.quantity,
+                unitPrice: line.unitPrice,
+                taxable,
+                subtotal: line.pricedAmount,
+              };
+        });
   // Breakouts are built once, as they are stored and presented (stored-breakouts.ts).
   const calculation = createInvoiceCalculator({
     currency: tx.settings.currency,
