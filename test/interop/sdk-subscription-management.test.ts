@@ -1,6 +1,6 @@
 /**
  * Interop, subscription management through the official SDK: update (reference, billing date, delayed
- * product change, card, collection method), lookup, signup preview, notes, coupons, payment profile
+ * product change, card, collection method), prepaid configuration, lookup, signup preview, notes, coupons, payment profile
  * changes, hold resumption, retry and cancel dunning, activation, override, purge, and the group
  * lifecycle (signup, delayed cancel and its removal, cancel, reactivate). Every answer goes through the
  * SDK's validation; in-process, the books and the state are checked after every step. The event log is
@@ -109,6 +109,39 @@ describe('the official SDK manages subscriptions', () => {
     const found = (await subscriptions.findSubscription('mgmt-a')).result.subscription;
     expect(found?.id).toBe(ids.subscription);
     await expect(subscriptions.findSubscription('nobody')).rejects.toThrow();
+  });
+
+  it('sets a prepaid configuration, merged on a second call and shown on the subscription', async () => {
+    const subscriptions = new SubscriptionsController(client);
+    const configured = (
+      await subscriptions.updatePrepaidSubscriptionConfiguration(ids.subscription, {
+        prepaidConfiguration: {
+          initialFundingAmountInCents: BigInt(50_000),
+          replenishToAmountInCents: BigInt(50_000),
+          autoReplenish: false,
+          replenishThresholdAmountInCents: BigInt(10_000),
+        },
+      })
+    ).result.prepaidConfiguration;
+    expect(configured.id).toBe(ids.subscription);
+    expect(configured.replenishThresholdAmountInCents).toBe(BigInt(10_000));
+    const merged = (
+      await subscriptions.updatePrepaidSubscriptionConfiguration(ids.subscription, {
+        prepaidConfiguration: { autoReplenish: true },
+      })
+    ).result.prepaidConfiguration;
+    expect(merged.autoReplenish).toBe(true);
+    expect(merged.replenishToAmountInCents).toBe(BigInt(50_000));
+    const read = present(
+      (await subscriptions.readSubscription(ids.subscription)).result.subscription,
+      'read',
+    );
+    expect(read.prepaidConfiguration?.autoReplenish).toBe(true);
+    await expect(
+      subscriptions.updatePrepaidSubscriptionConfiguration(ids.subscription, {
+        prepaidConfiguration: { replenishToAmountInCents: BigInt(100) },
+      }),
+    ).rejects.toThrow();
   });
 
   it('previews a signup without creating anything', async () => {

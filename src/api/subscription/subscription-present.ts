@@ -9,6 +9,7 @@ import { stamp } from '../common.js';
 import { presentCustomer } from '../customer/customer-present.js';
 import { presentNestedGroup } from '../group/subscription-groups-present.js';
 import { presentPaymentProfile } from '../payment/payment-profiles.js';
+import { presentPrepaidConfiguration } from './prepaid-configuration-present.js';
 
 export function presentSubscription(state: SiteState, subscription: Subscription) {
   const currency = state.settings.currency;
@@ -68,6 +69,10 @@ export function presentSubscription(state: SiteState, subscription: Subscription
     prepayment_balance_in_cents: toMinor(subscription.prepaymentBalance, currency),
     credit_balance_in_cents: toMinor(subscription.serviceCreditBalance, currency),
     prepaid_dunning: false,
+    prepaid_configuration:
+      subscription.prepaidConfiguration === undefined
+        ? null
+        : presentPrepaidConfiguration(state, subscription.prepaidConfiguration),
     customer: customer ? presentCustomer(state, customer) : null,
     product: product ? presentProduct(state, product) : null,
     group: presentNestedGroup(state, subscription.id),

@@ -1,6 +1,7 @@
 /** The subscription record. */
 import type { Dec } from '../../kernel/money.js';
 import type { Instant } from '../../kernel/time.js';
+import type { PrepaidConfiguration } from './prepaid-configuration.js';
 
 /**
  * A subscription's state, as the official API names them; `can(state, command)` and `TRANSITIONS` say which
@@ -118,6 +119,8 @@ export interface Subscription {
   readonly advanceInvoiceId: number | null;
   /** The unpaid invoices that dunning retries, oldest first. */
   readonly dunningInvoiceIds: readonly number[];
+  /** How its prepayment account is funded and topped up; absent until one is set. */
+  readonly prepaidConfiguration?: PrepaidConfiguration;
   /** When it was created. */
   readonly createdAt: Instant;
   /** When it last changed. */
