@@ -357,7 +357,12 @@ describe('the official SDK manages subscriptions', () => {
       'payment_collection_method_changed',
       'subscription_deletion',
       'subscription_state_change',
+      'subscription_group_signup_success',
     ])
       expect(keys).toContain(key);
+    const groupSignup = all.find((entry) => entry.event.key === 'subscription_group_signup_success');
+    expect(groupSignup?.event.eventSpecificData).toMatchObject({
+      subscriptionGroup: { paymentCollectionMethod: 'automatic' },
+    });
   });
 });
