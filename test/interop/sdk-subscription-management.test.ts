@@ -1,6 +1,6 @@
 /**
  * Interop, subscription management through the official SDK: update (reference, billing date, delayed
- * product change, card, collection method), prepaid configuration, lookup, signup preview, notes, coupons, payment profile
+ * product change, card, collection method, snap day), prepaid configuration, lookup, signup preview, notes, coupons, payment profile
  * changes, hold resumption, retry and cancel dunning, activation, override, purge, and the group
  * lifecycle (signup, delayed cancel and its removal, cancel, reactivate). Every answer goes through the
  * SDK's validation; in-process, the books and the state are checked after every step. The event log is
@@ -14,6 +14,7 @@ import {
   Direction,
   EventsController,
   PaymentProfilesController,
+  SnapDay,
   SubscriptionGroupStatusController,
   SubscriptionGroupsController,
   SubscriptionNotesController,
@@ -142,6 +143,34 @@ describe('the official SDK manages subscriptions', () => {
         prepaidConfiguration: { replenishToAmountInCents: BigInt(100) },
       }),
     ).rejects.toThrow();
+  });
+
+  it('snaps a subscription to a day of the month and to its end', async () => {
+    const subscriptions = new SubscriptionsController(client);
+    const created = present(
+      (
+        await subscriptions.createSubscription({
+          subscription: { productHandle: 'gold', customerId: ids.customer, creditCardAttributes: CARD },
+        })
+      ).result.subscription,
+      'created',
+    );
+    const id = present(created.id, 'id');
+    const toEnd = present(
+      (await subscriptions.updateSubscription(id, { subscription: { snapDay: SnapDay.End } })).result
+        .subscription,
+      'snapped',
+    );
+    expect(toEnd.snapDay).toBe('end');
+    expect(toEnd.currentPeriodEndsAt).toBe('2026-03-31T10:00:00Z');
+    const toFifteenth = present(
+      (await subscriptions.updateSubscription(id, { subscription: { snapDay: 15 } })).result.subscription,
+      'snapped',
+    );
+    expect(toFifteenth.snapDay).toBe('15');
+    expect(toFifteenth.currentPeriodEndsAt).toBe('2026-03-15T10:00:00Z');
+    await expect(subscriptions.updateSubscription(id, { subscription: { snapDay: 30 } })).rejects.toThrow();
+    await new SubscriptionStatusController(client).cancelSubscription(id);
   });
 
   it('previews a signup without creating anything', async () => {

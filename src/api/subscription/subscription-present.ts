@@ -48,7 +48,10 @@ export function presentSubscription(state: SiteState, subscription: Subscription
     delayed_cancel_at: stamp(state, subscription.delayedCancelAt),
     on_hold_at: stamp(state, subscription.onHoldAt),
     payment_collection_method: subscription.paymentCollectionMethod,
-    snap_day: null,
+    snap_day:
+      subscription.snap !== undefined && subscription.snap.anchor === subscription.billingAnchor
+        ? String(subscription.snap.day)
+        : null,
     signup_payment_id: subscription.signupPaymentId,
     signup_revenue: subscription.signupRevenue,
     coupon_code: subscription.couponCodes[0] ?? null,

@@ -1,5 +1,5 @@
 /**
- * Updating a subscription (`PUT /subscriptions/{id}.json`): its card, next billing date, product (now or
+ * Updating a subscription (`PUT /subscriptions/{id}.json`): its card, next billing date or snap day, product (now or
  * at the next renewal), collection method, net terms and reference; and finding one by its reference.
  * Every field is checked before anything changes, so a refused update changes nothing.
  */
@@ -7,6 +7,7 @@
 import type { DomainError } from '../../domain/errors.js';
 import { invalid } from '../../domain/errors.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
+import { type SnapDay, snapDayOf } from '../../domain/subscription/snap-day.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { listed } from '../../engine/list-index.js';
 import type { SiteState } from '../../engine/state.js';
@@ -17,6 +18,7 @@ import {
   type ProductSelectionIds,
   productChangeProblem,
   scheduleProductChange,
+  snapNextBillingDate,
 } from '../../engine/subscription/update.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { err, ok, type Result } from '../../kernel/result.js';
@@ -91,7 +93,7 @@ function applyUpdate(
   original: Subscription,
   fields: UpdateFields,
   product: ProductRequest,
-  nextBillingAt: string | undefined,
+  billingDate: BillingDateRequest,
   gateway: PaymentGateway,
 ): Result<Subscription, DomainError> {
   let subscription = original;
@@ -117,8 +119,11 @@ function applyUpdate(
       customerId: subscription.customerId,
     });
   }
-  if (nextBillingAt !== undefined) {
-    const moved = moveNextBillingDate(tx, subscription, nextBillingAt);
+  if (billingDate.kind !== 'none') {
+    const moved =
+      billingDate.kind === 'date'
+        ? moveNextBillingDate(tx, subscription, billingDate.at)
+        : snapNextBillingDate(tx, subscription, billingDate.day);
     if (!moved.ok) return moved;
     subscription = moved.value;
   }
@@ -145,14 +150,24 @@ function applyUpdate(
   return ok(subscription);
 }
 
+/** What the body asks of the next billing date: a date, a snap day, or nothing. */
+type BillingDateRequest =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'date'; readonly at: string }
+  | { readonly kind: 'snap'; readonly day: SnapDay };
+
 /** Checks what can be checked without changing anything: unsupported fields, the date, the reference. */
 function checkUpdate(
   tx: Transaction,
   subscription: Subscription,
   fields: UpdateFields,
-): Result<string | undefined, DomainError> {
-  if (fields.snap_day !== undefined && fields.snap_day !== null)
-    return err(refused('Snap day: calendar billing is not offered by this engine.', 'snap_day'));
+): Result<BillingDateRequest, DomainError> {
+  const snap = fields.snap_day ?? undefined;
+  const snapDay = snap === undefined ? undefined : snapDayOf(snap);
+  if (snap !== undefined && snapDay === undefined)
+    return err(refused("Snap day: must be a day from 1 to 28 or 'end'.", 'snap_day'));
+  if (snapDay !== undefined && fields.next_billing_at !== undefined)
+    return err(refused('Snap day: cannot be used together with next_billing_at.', 'snap_day'));
   if (fields.custom_price !== undefined && fields.custom_price !== null)
     return err(
       refused('Custom price: is set at signup or by a migration, not by an update.', 'custom_price'),
@@ -176,10 +191,11 @@ function checkUpdate(
     const problem = referenceProblem(tx, fields.reference, subscription.id);
     if (problem !== undefined) return err(problem);
   }
-  if (fields.next_billing_at === undefined) return ok(undefined);
+  if (snapDay !== undefined) return ok({ kind: 'snap', day: snapDay });
+  if (fields.next_billing_at === undefined) return ok({ kind: 'none' });
   const parsed = parseTimestamp(fields.next_billing_at, tx.settings.timeZone);
   if (!parsed.ok) return err(refused('Next billing at: must be a timestamp.', 'next_billing_at'));
-  return ok(parsed.value);
+  return ok({ kind: 'date', at: parsed.value });
 }
 
 const one = (subscription: Subscription) => (state: SiteState) => ({

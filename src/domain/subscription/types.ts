@@ -2,6 +2,7 @@
 import type { Dec } from '../../kernel/money.js';
 import type { Instant } from '../../kernel/time.js';
 import type { PrepaidConfiguration } from './prepaid-configuration.js';
+import type { SnapDay } from './snap-day.js';
 
 /**
  * A subscription's state, as the official API names them; `can(state, command)` and `TRANSITIONS` say which
@@ -121,6 +122,11 @@ export interface Subscription {
   readonly dunningInvoiceIds: readonly number[];
   /** How its prepayment account is funded and topped up; absent until one is set. */
   readonly prepaidConfiguration?: PrepaidConfiguration;
+  /**
+   * The snap day an update set, with the anchor it set: it holds while the periods are still counted from
+   * that anchor (a later billing date change, reactivation or new interval re-anchors them).
+   */
+  readonly snap?: { readonly day: SnapDay; readonly anchor: Instant };
   /** When it was created. */
   readonly createdAt: Instant;
   /** When it last changed. */
