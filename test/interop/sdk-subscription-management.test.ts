@@ -1,6 +1,6 @@
 /**
  * Interop, subscription management through the official SDK: update (reference, billing date, delayed
- * product change, card, collection method, snap day), prepaid configuration, lookup, signup preview, notes, coupons, payment profile
+ * product change, card, collection method, snap day, component custom prices), prepaid configuration, lookup, signup preview, notes, coupons, payment profile
  * changes, hold resumption, retry and cancel dunning, activation, override, purge, and the group
  * lifecycle (signup, delayed cancel and its removal, cancel, reactivate). Every answer goes through the
  * SDK's validation; in-process, the books and the state are checked after every step. The event log is
@@ -14,7 +14,9 @@ import {
   Direction,
   EventsController,
   PaymentProfilesController,
+  PricingScheme,
   SnapDay,
+  SubscriptionComponentsController,
   SubscriptionGroupStatusController,
   SubscriptionGroupsController,
   SubscriptionNotesController,
@@ -145,7 +147,7 @@ describe('the official SDK manages subscriptions', () => {
     ).rejects.toThrow();
   });
 
-  it('snaps a subscription to a day of the month and to its end', async () => {
+  it('snaps a subscription to a day of the month and to its end, and prices a component', async () => {
     const subscriptions = new SubscriptionsController(client);
     const created = present(
       (
@@ -170,6 +172,25 @@ describe('the official SDK manages subscriptions', () => {
     expect(toFifteenth.snapDay).toBe('15');
     expect(toFifteenth.currentPeriodEndsAt).toBe('2026-03-15T10:00:00Z');
     await expect(subscriptions.updateSubscription(id, { subscription: { snapDay: 30 } })).rejects.toThrow();
+    const priced = await subscriptions.updateSubscription(id, {
+      subscription: {
+        components: [
+          {
+            componentId: catalog.seats,
+            customPrice: {
+              pricingScheme: PricingScheme.PerUnit,
+              prices: [{ startingQuantity: 1, unitPrice: '7' }],
+            },
+          },
+        ],
+      },
+    });
+    expect(priced.statusCode).toBe(200);
+    const held = (
+      await new SubscriptionComponentsController(client).listSubscriptionComponents({ subscriptionId: id })
+    ).result;
+    const seats = held.find((item) => item.component?.componentId === catalog.seats);
+    expect(seats?.component?.pricePointType).toBe('custom');
     await new SubscriptionStatusController(client).cancelSubscription(id);
   });
 

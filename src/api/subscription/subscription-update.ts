@@ -1,6 +1,7 @@
 /**
  * Updating a subscription (`PUT /subscriptions/{id}.json`): its card, next billing date or snap day, product (now or
- * at the next renewal), collection method, net terms and reference; and finding one by its reference.
+ * at the next renewal), collection method, net terms, reference and its components' custom prices; and
+ * finding one by its reference.
  * Every field is checked before anything changes, so a refused update changes nothing.
  */
 
@@ -9,6 +10,10 @@ import { invalid } from '../../domain/errors.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import { type SnapDay, snapDayOf } from '../../domain/subscription/snap-day.js';
 import type { Subscription } from '../../domain/subscription/types.js';
+import {
+  type ComponentCustomPriceChange,
+  setComponentCustomPrices,
+} from '../../engine/allocation/custom-price.js';
 import { listed } from '../../engine/list-index.js';
 import type { SiteState } from '../../engine/state.js';
 import {
@@ -23,7 +28,9 @@ import {
 import type { Transaction } from '../../engine/transaction.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { parseTimestamp } from '../../kernel/time.js';
+import { componentCustomPriceSchema, customPriceOf } from '../allocation/allocation-input.js';
 import { decodeBody, missing } from '../common.js';
+import { findComponent } from '../component/components-present.js';
 import { z, zBool, zIdOrHandle, zInt, zText } from '../decode.js';
 import { buildPaymentProfile, paymentFieldsSchema } from '../payment/payment-profiles.js';
 import { type Route, reply } from '../route.js';
@@ -48,7 +55,15 @@ const updateBody = z.object({
     reference: zText().nullish(),
     snap_day: z.union([z.number(), zText(8)]).nullish(),
     custom_price: z.record(z.string(), z.unknown()).nullish(),
-    components: z.array(z.unknown()).max(1000).nullish(),
+    components: z
+      .array(
+        z.object({
+          component_id: zIdOrHandle().optional(),
+          custom_price: componentCustomPriceSchema.optional(),
+        }),
+      )
+      .max(100, 'can hold at most 100 components')
+      .nullish(),
   }),
 });
 
@@ -94,6 +109,7 @@ function applyUpdate(
   fields: UpdateFields,
   product: ProductRequest,
   billingDate: BillingDateRequest,
+  components: readonly ComponentCustomPriceChange[],
   gateway: PaymentGateway,
 ): Result<Subscription, DomainError> {
   let subscription = original;
@@ -147,7 +163,32 @@ function applyUpdate(
   const reference = fields.reference === undefined ? subscription.reference : fields.reference || null;
   if (netTerms !== subscription.netTerms || reference !== subscription.reference)
     subscription = tx.put('subscriptions', { ...subscription, netTerms, reference, updatedAt: tx.now });
+  if (components.length > 0) {
+    const priced = setComponentCustomPrices(tx, subscription, components);
+    if (!priced.ok) return priced;
+  }
   return ok(subscription);
+}
+
+/** The components' custom prices the body gives, each component found and its prices checked. */
+function componentChanges(
+  tx: Transaction,
+  fields: UpdateFields,
+): Result<ComponentCustomPriceChange[], DomainError> {
+  const changes: ComponentCustomPriceChange[] = [];
+  for (const [index, entry] of (fields.components ?? []).entries()) {
+    if (entry.component_id === undefined)
+      return err(refused(`Components: ${index}: component_id is required.`, 'components'));
+    const component = findComponent(tx, entry.component_id);
+    if (component === undefined)
+      return err(refused(`Components: ${index}: component ${entry.component_id} not found.`, 'components'));
+    if (entry.custom_price === undefined)
+      return err(refused(`Components: ${index}: custom_price is required.`, 'components'));
+    const customPrice = customPriceOf(entry.custom_price);
+    if (!customPrice.ok) return customPrice;
+    if (customPrice.value !== undefined) changes.push({ component, customPrice: customPrice.value });
+  }
+  return ok(changes);
 }
 
 /** What the body asks of the next billing date: a date, a snap day, or nothing. */
@@ -170,10 +211,11 @@ function checkUpdate(
     return err(refused('Snap day: cannot be used together with next_billing_at.', 'snap_day'));
   if (fields.custom_price !== undefined && fields.custom_price !== null)
     return err(
-      refused('Custom price: is set at signup or by a migration, not by an update.', 'custom_price'),
+      refused(
+        'Custom price: this subscription is on a catalog price point; change its price with product_price_point_id.',
+        'custom_price',
+      ),
     );
-  if (fields.components !== undefined && fields.components !== null && fields.components.length > 0)
-    return err(refused('Components: change them with allocations.', 'components'));
   const nextProduct = fields.next_product_id;
   if (
     nextProduct !== undefined &&
@@ -217,7 +259,17 @@ export const subscriptionUpdateRoutes = [
       if (!checked.ok) return checked;
       const product = productRequest(tx, subscription, fields);
       if (!product.ok) return product;
-      const updated = applyUpdate(tx, subscription, fields, product.value, checked.value, gateway);
+      const components = componentChanges(tx, fields);
+      if (!components.ok) return components;
+      const updated = applyUpdate(
+        tx,
+        subscription,
+        fields,
+        product.value,
+        checked.value,
+        components.value,
+        gateway,
+      );
       return updated.ok ? reply(200, one(updated.value)) : updated;
     },
   },
