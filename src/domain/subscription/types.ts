@@ -28,6 +28,14 @@ export type SubscriptionState =
 
 export type CollectionMethod = 'automatic' | 'remittance' | 'prepaid' | 'invoice';
 
+/** A snap day an update set on a subscription, and the anchor its periods were then counted from. */
+export interface SubscriptionSnap {
+  /** The day of the month its renewals fall on. */
+  readonly day: SnapDay;
+  /** The anchor the snap set; the snap holds while the periods are counted from it. */
+  readonly anchor: Instant;
+}
+
 /** A subscription: a customer's product, its billing periods, balances, trial, cancellation and dunning. */
 export interface Subscription {
   /** The subscription's id. */
@@ -126,7 +134,7 @@ export interface Subscription {
    * The snap day an update set, with the anchor it set: it holds while the periods are still counted from
    * that anchor (a later billing date change, reactivation or new interval re-anchors them).
    */
-  readonly snap?: { readonly day: SnapDay; readonly anchor: Instant };
+  readonly snap?: SubscriptionSnap;
   /** When it was created. */
   readonly createdAt: Instant;
   /** When it last changed. */
