@@ -40,6 +40,7 @@ import { paymentUpdateRoutes } from './payment/payment-update.js';
 import { portalRoutes } from './portal/portal.js';
 import type { Route } from './route.js';
 import { migrationRoutes, renewalPreviewRoute } from './subscription/migrations.js';
+import { prepaidConfigurationRoutes } from './subscription/prepaid-configuration.js';
 import { subscriptionActionRoutes } from './subscription/subscription-actions.js';
 import { subscriptionCouponRoutes } from './subscription/subscription-coupons.js';
 import { subscriptionNoteRoutes } from './subscription/subscription-notes.js';
@@ -68,6 +69,7 @@ export const routes = [
   ...subscriptionRoutes,
   ...subscriptionUpdateRoutes,
   ...subscriptionNoteRoutes,
+  ...prepaidConfigurationRoutes,
   ...subscriptionCouponRoutes,
   subscriptionPreviewRoute,
   ...subscriptionActionRoutes,

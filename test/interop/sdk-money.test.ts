@@ -6,6 +6,7 @@
  */
 
 import {
+  CreateInvoiceStatus,
   CustomersController,
   EventsController,
   InvoiceEventType,
@@ -232,6 +233,60 @@ describe('the official SDK moving money', () => {
       'apply_credit_note',
     ])
       expect(types).toContain(type);
+  });
+
+  it('lists a declined payment and the credits and prepayments a void takes off', async () => {
+    const invoices = new InvoicesController(client);
+    const account = new SubscriptionInvoiceAccountController(client);
+    // A trial charges nothing at signup, so a card that declines (ending 2) can sign up.
+    const id = present(
+      (
+        await new SubscriptionsController(client).createSubscription({
+          subscription: {
+            productId: catalog.trial,
+            customerAttributes: { firstName: 'Ada', lastName: 'Declined', email: 'declined@example.com' },
+            creditCardAttributes: { fullNumber: '2', expirationMonth: 1, expirationYear: 2040 },
+          },
+        })
+      ).result.subscription?.id,
+      'subscription id',
+    );
+    await account.createPrepayment(id, {
+      prepayment: { amount: 5, details: 'Cheque 13', memo: 'Ahead', method: 'check' as never },
+    });
+    await account.issueServiceCredit(id, { serviceCredit: { amount: '3', memo: 'Goodwill' } });
+    const draft = (
+      await invoices.createInvoice(id, {
+        invoice: {
+          status: CreateInvoiceStatus.Draft,
+          lineItems: [{ title: 'Setup', quantity: 1, unitPrice: '30.00' }],
+        },
+      })
+    ).result.invoice;
+    const uid = present(draft.uid, 'uid');
+    const issued = (await invoices.issueInvoice(uid)).result;
+    expect(issued).toMatchObject({ status: 'open', dueAmount: '22.00' });
+    await invoices.voidInvoice(uid, { mVoid: { reason: 'Declined' } });
+    const events = (await invoices.listInvoiceEvents({ invoiceUid: uid })).result.events ?? [];
+    expect(events.map((event) => event.eventType)).toEqual([
+      InvoiceEventType.IssueInvoice,
+      InvoiceEventType.ApplyCreditNote,
+      InvoiceEventType.ApplyPayment,
+      InvoiceEventType.FailedPayment,
+      InvoiceEventType.CreateCreditNote,
+      InvoiceEventType.RemovePayment,
+      InvoiceEventType.VoidInvoice,
+    ]);
+    // The SDK picks the event's model among several that accept its data (its discriminator looks for the
+    // mapped name), so a field may come back under either spelling.
+    const field = (index: number, mapped: string, wire: string) => {
+      const data = (events[index]?.eventData ?? {}) as Record<string, unknown>;
+      return data[mapped] ?? data[wire];
+    };
+    expect(field(3, 'amountInCents', 'amount_in_cents')).toBe(2200);
+    expect(field(3, 'paymentMethod', 'payment_method')).toBe('credit_card');
+    expect(field(5, 'appliedAmount', 'applied_amount')).toBe('5.00');
+    expect(field(5, 'prepayment', 'prepayment')).toBe(true);
   });
 
   it("moves money on a subscription group's account", async () => {

@@ -1,6 +1,6 @@
 /**
  * Interop, subscription management through the official SDK: update (reference, billing date, delayed
- * product change, card, collection method), lookup, signup preview, notes, coupons, payment profile
+ * product change, card, collection method, snap day, component custom prices), prepaid configuration, lookup, signup preview, notes, coupons, payment profile
  * changes, hold resumption, retry and cancel dunning, activation, override, purge, and the group
  * lifecycle (signup, delayed cancel and its removal, cancel, reactivate). Every answer goes through the
  * SDK's validation; in-process, the books and the state are checked after every step. The event log is
@@ -14,6 +14,9 @@ import {
   Direction,
   EventsController,
   PaymentProfilesController,
+  PricingScheme,
+  SnapDay,
+  SubscriptionComponentsController,
   SubscriptionGroupStatusController,
   SubscriptionGroupsController,
   SubscriptionNotesController,
@@ -109,6 +112,86 @@ describe('the official SDK manages subscriptions', () => {
     const found = (await subscriptions.findSubscription('mgmt-a')).result.subscription;
     expect(found?.id).toBe(ids.subscription);
     await expect(subscriptions.findSubscription('nobody')).rejects.toThrow();
+  });
+
+  it('sets a prepaid configuration, merged on a second call and shown on the subscription', async () => {
+    const subscriptions = new SubscriptionsController(client);
+    const configured = (
+      await subscriptions.updatePrepaidSubscriptionConfiguration(ids.subscription, {
+        prepaidConfiguration: {
+          initialFundingAmountInCents: BigInt(50_000),
+          replenishToAmountInCents: BigInt(50_000),
+          autoReplenish: false,
+          replenishThresholdAmountInCents: BigInt(10_000),
+        },
+      })
+    ).result.prepaidConfiguration;
+    expect(configured.id).toBe(ids.subscription);
+    expect(configured.replenishThresholdAmountInCents).toBe(BigInt(10_000));
+    const merged = (
+      await subscriptions.updatePrepaidSubscriptionConfiguration(ids.subscription, {
+        prepaidConfiguration: { autoReplenish: true },
+      })
+    ).result.prepaidConfiguration;
+    expect(merged.autoReplenish).toBe(true);
+    expect(merged.replenishToAmountInCents).toBe(BigInt(50_000));
+    const read = present(
+      (await subscriptions.readSubscription(ids.subscription)).result.subscription,
+      'read',
+    );
+    expect(read.prepaidConfiguration?.autoReplenish).toBe(true);
+    await expect(
+      subscriptions.updatePrepaidSubscriptionConfiguration(ids.subscription, {
+        prepaidConfiguration: { replenishToAmountInCents: BigInt(100) },
+      }),
+    ).rejects.toThrow();
+  });
+
+  it('snaps a subscription to a day of the month and to its end, and prices a component', async () => {
+    const subscriptions = new SubscriptionsController(client);
+    const created = present(
+      (
+        await subscriptions.createSubscription({
+          subscription: { productHandle: 'gold', customerId: ids.customer, creditCardAttributes: CARD },
+        })
+      ).result.subscription,
+      'created',
+    );
+    const id = present(created.id, 'id');
+    const toEnd = present(
+      (await subscriptions.updateSubscription(id, { subscription: { snapDay: SnapDay.End } })).result
+        .subscription,
+      'snapped',
+    );
+    expect(toEnd.snapDay).toBe('end');
+    expect(toEnd.currentPeriodEndsAt).toBe('2026-03-31T10:00:00Z');
+    const toFifteenth = present(
+      (await subscriptions.updateSubscription(id, { subscription: { snapDay: 15 } })).result.subscription,
+      'snapped',
+    );
+    expect(toFifteenth.snapDay).toBe('15');
+    expect(toFifteenth.currentPeriodEndsAt).toBe('2026-03-15T10:00:00Z');
+    await expect(subscriptions.updateSubscription(id, { subscription: { snapDay: 30 } })).rejects.toThrow();
+    const priced = await subscriptions.updateSubscription(id, {
+      subscription: {
+        components: [
+          {
+            componentId: catalog.seats,
+            customPrice: {
+              pricingScheme: PricingScheme.PerUnit,
+              prices: [{ startingQuantity: 1, unitPrice: '7' }],
+            },
+          },
+        ],
+      },
+    });
+    expect(priced.statusCode).toBe(200);
+    const held = (
+      await new SubscriptionComponentsController(client).listSubscriptionComponents({ subscriptionId: id })
+    ).result;
+    const seats = held.find((item) => item.component?.componentId === catalog.seats);
+    expect(seats?.component?.pricePointType).toBe('custom');
+    await new SubscriptionStatusController(client).cancelSubscription(id);
   });
 
   it('previews a signup without creating anything', async () => {
@@ -324,7 +407,12 @@ describe('the official SDK manages subscriptions', () => {
       'payment_collection_method_changed',
       'subscription_deletion',
       'subscription_state_change',
+      'subscription_group_signup_success',
     ])
       expect(keys).toContain(key);
+    const groupSignup = all.find((entry) => entry.event.key === 'subscription_group_signup_success');
+    expect(groupSignup?.event.eventSpecificData).toMatchObject({
+      subscriptionGroup: { paymentCollectionMethod: 'automatic' },
+    });
   });
 });

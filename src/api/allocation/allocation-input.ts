@@ -24,7 +24,8 @@ const zCredit = () => z.enum(['full', 'prorated', 'none']);
 const zQuantity = () => zDecimal({ maxIntegerDigits: 12, maxScale: 10 });
 const MAX_ALLOCATIONS = 500;
 
-const customPriceSchema = z.object({
+/** A component's custom price as an allocation or a subscription update sends it. */
+export const componentCustomPriceSchema = z.object({
   pricing_scheme: zScheme(),
   prices: z.array(zPrice()).max(100, 'can hold at most 100 prices').optional(),
   unit_price: zQuantity().optional(),
@@ -50,7 +51,7 @@ const allocationFields = z.object({
   memo: zText(2000).nullish(),
   price_point_id: zIdOrHandle().nullish(),
   billing_schedule: z.object({ initial_billing_at: zDate().nullish() }).nullish(),
-  custom_price: customPriceSchema.nullish(),
+  custom_price: componentCustomPriceSchema.nullish(),
   ...settingFields(),
 });
 type AllocationFields = z.output<typeof allocationFields>;
@@ -79,7 +80,8 @@ function eitherQuantity(plain: Dec | null | undefined, decimal: Dec | null | und
   return ok(decimal ?? plain ?? undefined);
 }
 
-function customPriceOf(
+/** A decoded component custom price checked as a price list, or the 422 naming what is wrong. */
+export function customPriceOf(
   input: AllocationFields['custom_price'],
 ): Result<CustomPrice | undefined, DomainError> {
   if (input == null) return ok(undefined);

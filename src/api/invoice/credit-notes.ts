@@ -12,7 +12,8 @@ import { type Route, reply } from '../route.js';
 import { invoiceAddresses, presentRefund, sellerAndCustomer } from './invoice-present.js';
 
 const INCLUDES = ['line_items', 'discounts', 'taxes', 'refunds', 'applications'] as const;
-type Include = (typeof INCLUDES)[number];
+/** A part of a credit note a listing shows only when asked for. */
+export type Include = (typeof INCLUDES)[number];
 
 /** What a credit note's value went to: applied to invoices, paid back, and what is left. */
 function amountsOf(note: CreditNote): { applied: Dec; refunded: Dec; remaining: Dec } {

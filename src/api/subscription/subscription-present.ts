@@ -9,6 +9,7 @@ import { stamp } from '../common.js';
 import { presentCustomer } from '../customer/customer-present.js';
 import { presentNestedGroup } from '../group/subscription-groups-present.js';
 import { presentPaymentProfile } from '../payment/payment-profiles.js';
+import { presentPrepaidConfiguration } from './prepaid-configuration-present.js';
 
 export function presentSubscription(state: SiteState, subscription: Subscription) {
   const currency = state.settings.currency;
@@ -47,7 +48,10 @@ export function presentSubscription(state: SiteState, subscription: Subscription
     delayed_cancel_at: stamp(state, subscription.delayedCancelAt),
     on_hold_at: stamp(state, subscription.onHoldAt),
     payment_collection_method: subscription.paymentCollectionMethod,
-    snap_day: null,
+    snap_day:
+      subscription.snap !== undefined && subscription.snap.anchor === subscription.billingAnchor
+        ? String(subscription.snap.day)
+        : null,
     signup_payment_id: subscription.signupPaymentId,
     signup_revenue: subscription.signupRevenue,
     coupon_code: subscription.couponCodes[0] ?? null,
@@ -68,6 +72,10 @@ export function presentSubscription(state: SiteState, subscription: Subscription
     prepayment_balance_in_cents: toMinor(subscription.prepaymentBalance, currency),
     credit_balance_in_cents: toMinor(subscription.serviceCreditBalance, currency),
     prepaid_dunning: false,
+    prepaid_configuration:
+      subscription.prepaidConfiguration === undefined
+        ? null
+        : presentPrepaidConfiguration(state, subscription.prepaidConfiguration),
     customer: customer ? presentCustomer(state, customer) : null,
     product: product ? presentProduct(state, product) : null,
     group: presentNestedGroup(state, subscription.id),

@@ -1,13 +1,19 @@
 /**
- * Updating a subscription (`PUT /subscriptions/{id}.json`): its card, next billing date, product (now or
- * at the next renewal), collection method, net terms and reference; and finding one by its reference.
+ * Updating a subscription (`PUT /subscriptions/{id}.json`): its card, next billing date or snap day, product (now or
+ * at the next renewal), collection method, net terms, reference and its components' custom prices; and
+ * finding one by its reference.
  * Every field is checked before anything changes, so a refused update changes nothing.
  */
 
 import type { DomainError } from '../../domain/errors.js';
 import { invalid } from '../../domain/errors.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
+import { type SnapDay, snapDayOf } from '../../domain/subscription/snap-day.js';
 import type { Subscription } from '../../domain/subscription/types.js';
+import {
+  type ComponentCustomPriceChange,
+  setComponentCustomPrices,
+} from '../../engine/allocation/custom-price.js';
 import { listed } from '../../engine/list-index.js';
 import type { SiteState } from '../../engine/state.js';
 import {
@@ -17,11 +23,14 @@ import {
   type ProductSelectionIds,
   productChangeProblem,
   scheduleProductChange,
+  snapNextBillingDate,
 } from '../../engine/subscription/update.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { parseTimestamp } from '../../kernel/time.js';
+import { componentCustomPriceSchema, customPriceOf } from '../allocation/allocation-input.js';
 import { decodeBody, missing } from '../common.js';
+import { findComponent } from '../component/components-present.js';
 import { z, zBool, zIdOrHandle, zInt, zText } from '../decode.js';
 import { buildPaymentProfile, paymentFieldsSchema } from '../payment/payment-profiles.js';
 import { type Route, reply } from '../route.js';
@@ -46,7 +55,15 @@ const updateBody = z.object({
     reference: zText().nullish(),
     snap_day: z.union([z.number(), zText(8)]).nullish(),
     custom_price: z.record(z.string(), z.unknown()).nullish(),
-    components: z.array(z.unknown()).max(1000).nullish(),
+    components: z
+      .array(
+        z.object({
+          component_id: zIdOrHandle().optional(),
+          custom_price: componentCustomPriceSchema.optional(),
+        }),
+      )
+      .max(100, 'can hold at most 100 components')
+      .nullish(),
   }),
 });
 
@@ -91,7 +108,8 @@ function applyUpdate(
   original: Subscription,
   fields: UpdateFields,
   product: ProductRequest,
-  nextBillingAt: string | undefined,
+  billingDate: BillingDateRequest,
+  components: readonly ComponentCustomPriceChange[],
   gateway: PaymentGateway,
 ): Result<Subscription, DomainError> {
   let subscription = original;
@@ -117,8 +135,11 @@ function applyUpdate(
       customerId: subscription.customerId,
     });
   }
-  if (nextBillingAt !== undefined) {
-    const moved = moveNextBillingDate(tx, subscription, nextBillingAt);
+  if (billingDate.kind !== 'none') {
+    const moved =
+      billingDate.kind === 'date'
+        ? moveNextBillingDate(tx, subscription, billingDate.at)
+        : snapNextBillingDate(tx, subscription, billingDate.day);
     if (!moved.ok) return moved;
     subscription = moved.value;
   }
@@ -142,23 +163,59 @@ function applyUpdate(
   const reference = fields.reference === undefined ? subscription.reference : fields.reference || null;
   if (netTerms !== subscription.netTerms || reference !== subscription.reference)
     subscription = tx.put('subscriptions', { ...subscription, netTerms, reference, updatedAt: tx.now });
+  if (components.length > 0) {
+    const priced = setComponentCustomPrices(tx, subscription, components);
+    if (!priced.ok) return priced;
+  }
   return ok(subscription);
 }
+
+/** The components' custom prices the body gives, each component found and its prices checked. */
+function componentChanges(
+  tx: Transaction,
+  fields: UpdateFields,
+): Result<ComponentCustomPriceChange[], DomainError> {
+  const changes: ComponentCustomPriceChange[] = [];
+  for (const [index, entry] of (fields.components ?? []).entries()) {
+    if (entry.component_id === undefined)
+      return err(refused(`Components: ${index}: component_id is required.`, 'components'));
+    const component = findComponent(tx, entry.component_id);
+    if (component === undefined)
+      return err(refused(`Components: ${index}: component ${entry.component_id} not found.`, 'components'));
+    if (entry.custom_price === undefined)
+      return err(refused(`Components: ${index}: custom_price is required.`, 'components'));
+    const customPrice = customPriceOf(entry.custom_price);
+    if (!customPrice.ok) return customPrice;
+    if (customPrice.value !== undefined) changes.push({ component, customPrice: customPrice.value });
+  }
+  return ok(changes);
+}
+
+/** What the body asks of the next billing date: a date, a snap day, or nothing. */
+type BillingDateRequest =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'date'; readonly at: string }
+  | { readonly kind: 'snap'; readonly day: SnapDay };
 
 /** Checks what can be checked without changing anything: unsupported fields, the date, the reference. */
 function checkUpdate(
   tx: Transaction,
   subscription: Subscription,
   fields: UpdateFields,
-): Result<string | undefined, DomainError> {
-  if (fields.snap_day !== undefined && fields.snap_day !== null)
-    return err(refused('Snap day: calendar billing is not offered by this engine.', 'snap_day'));
+): Result<BillingDateRequest, DomainError> {
+  const snap = fields.snap_day ?? undefined;
+  const snapDay = snap === undefined ? undefined : snapDayOf(snap);
+  if (snap !== undefined && snapDay === undefined)
+    return err(refused("Snap day: must be a day from 1 to 28 or 'end'.", 'snap_day'));
+  if (snapDay !== undefined && fields.next_billing_at !== undefined)
+    return err(refused('Snap day: cannot be used together with next_billing_at.', 'snap_day'));
   if (fields.custom_price !== undefined && fields.custom_price !== null)
     return err(
-      refused('Custom price: is set at signup or by a migration, not by an update.', 'custom_price'),
+      refused(
+        'Custom price: this subscription is on a catalog price point; change its price with product_price_point_id.',
+        'custom_price',
+      ),
     );
-  if (fields.components !== undefined && fields.components !== null && fields.components.length > 0)
-    return err(refused('Components: change them with allocations.', 'components'));
   const nextProduct = fields.next_product_id;
   if (
     nextProduct !== undefined &&
@@ -176,10 +233,11 @@ function checkUpdate(
     const problem = referenceProblem(tx, fields.reference, subscription.id);
     if (problem !== undefined) return err(problem);
   }
-  if (fields.next_billing_at === undefined) return ok(undefined);
+  if (snapDay !== undefined) return ok({ kind: 'snap', day: snapDay });
+  if (fields.next_billing_at === undefined) return ok({ kind: 'none' });
   const parsed = parseTimestamp(fields.next_billing_at, tx.settings.timeZone);
   if (!parsed.ok) return err(refused('Next billing at: must be a timestamp.', 'next_billing_at'));
-  return ok(parsed.value);
+  return ok({ kind: 'date', at: parsed.value });
 }
 
 const one = (subscription: Subscription) => (state: SiteState) => ({
@@ -201,7 +259,17 @@ export const subscriptionUpdateRoutes = [
       if (!checked.ok) return checked;
       const product = productRequest(tx, subscription, fields);
       if (!product.ok) return product;
-      const updated = applyUpdate(tx, subscription, fields, product.value, checked.value, gateway);
+      const components = componentChanges(tx, fields);
+      if (!components.ok) return components;
+      const updated = applyUpdate(
+        tx,
+        subscription,
+        fields,
+        product.value,
+        checked.value,
+        components.value,
+        gateway,
+      );
       return updated.ok ? reply(200, one(updated.value)) : updated;
     },
   },

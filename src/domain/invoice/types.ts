@@ -202,8 +202,26 @@ export interface InvoiceHistoryEntry {
     | 'status_changed'
     | 'payment_recorded'
     | 'refunded'
-    | 'reopened';
+    | 'reopened'
+    | 'payment_removed'
+    | 'credit_removed';
   readonly detail: string;
+  /** Of a `payment_failed` entry for a payment the gateway was asked for: what was asked. */
+  readonly attempt?: FailedPaymentAttempt;
+  /** Of a `payment_removed` entry: the payment taken off the invoice (a prepayment going back). */
+  readonly payment?: InvoicePayment;
+  /** Of a `credit_removed` entry: the credit taken off the invoice (a service credit going back). */
+  readonly credit?: InvoiceCredit;
+}
+
+/** A payment of an invoice the gateway declined. */
+export interface FailedPaymentAttempt {
+  /** The transaction id the attempt used. */
+  readonly transactionId: number;
+  /** The amount asked for. */
+  readonly amount: Dec;
+  /** How it was to be paid. */
+  readonly method: 'credit_card' | 'ach';
 }
 
 export interface InvoiceTotals {

@@ -1,6 +1,8 @@
 /** The subscription record. */
 import type { Dec } from '../../kernel/money.js';
 import type { Instant } from '../../kernel/time.js';
+import type { PrepaidConfiguration } from './prepaid-configuration.js';
+import type { SnapDay } from './snap-day.js';
 
 /**
  * A subscription's state, as the official API names them; `can(state, command)` and `TRANSITIONS` say which
@@ -25,6 +27,14 @@ export type SubscriptionState =
   | 'awaiting_signup';
 
 export type CollectionMethod = 'automatic' | 'remittance' | 'prepaid' | 'invoice';
+
+/** A snap day an update set on a subscription, and the anchor its periods were then counted from. */
+export interface SubscriptionSnap {
+  /** The day of the month its renewals fall on. */
+  readonly day: SnapDay;
+  /** The anchor the snap set; the snap holds while the periods are counted from it. */
+  readonly anchor: Instant;
+}
 
 /** A subscription: a customer's product, its billing periods, balances, trial, cancellation and dunning. */
 export interface Subscription {
@@ -118,6 +128,13 @@ export interface Subscription {
   readonly advanceInvoiceId: number | null;
   /** The unpaid invoices that dunning retries, oldest first. */
   readonly dunningInvoiceIds: readonly number[];
+  /** How its prepayment account is funded and topped up; absent until one is set. */
+  readonly prepaidConfiguration?: PrepaidConfiguration;
+  /**
+   * The snap day an update set, with the anchor it set: it holds while the periods are still counted from
+   * that anchor (a later billing date change, reactivation or new interval re-anchors them).
+   */
+  readonly snap?: SubscriptionSnap;
   /** When it was created. */
   readonly createdAt: Instant;
   /** When it last changed. */

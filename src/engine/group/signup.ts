@@ -106,5 +106,48 @@ export function groupSignup(
       parent.id,
     );
   });
+  recordGroupSignupSuccess(tx, input, group, ordered);
   return ok(tx.get('subscriptionGroups', group.id) ?? group);
+}
+
+/**
+ * The group's own `subscription_group_signup_success`, after its members' `signup_success`: what was
+ * signed up (the official SubscriptionGroupSignupEventData) and the payer, on the primary subscription.
+ */
+function recordGroupSignupSuccess(
+  tx: Transaction,
+  input: GroupSignupInput,
+  group: SubscriptionGroup,
+  ordered: readonly GroupSignupMember[],
+): void {
+  const payer = input.payer;
+  tx.record({
+    key: 'subscription_group_signup_success',
+    message: `Subscription group ${group.uid} signed up for ${payer.firstName} ${payer.lastName}`,
+    subscriptionId: group.primarySubscriptionId,
+    customerId: payer.id,
+    data: {
+      subscription_group: {
+        payer_id: payer.id,
+        ...(input.paymentProfile === null ? {} : { payment_profile_id: input.paymentProfile.id }),
+        payment_collection_method: input.collectionMethod,
+        subscriptions: ordered.map((member, index) => ({
+          product_id: member.product.id,
+          product_price_point_id: member.pricePoint.id,
+          ...(member.reference === null ? {} : { reference: member.reference }),
+          primary: index === 0,
+          ...(member.couponCode === null ? {} : { coupon_codes: [member.couponCode] }),
+        })),
+      },
+      customer: {
+        id: payer.id,
+        first_name: payer.firstName,
+        last_name: payer.lastName,
+        email: payer.email,
+        cc_emails: payer.ccEmails,
+        organization: payer.organization,
+        reference: payer.reference,
+      },
+    },
+  });
 }

@@ -16,7 +16,7 @@ import type { DomainError } from '../../domain/errors.js';
 import type { Invoice } from '../../domain/invoice/types.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
-import { add, type Dec, isPositive, sub, toMinor } from '../../kernel/money.js';
+import { add, type Dec, isPositive, min, sub, toMinor } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { formatTimestamp } from '../../kernel/time.js';
 import {
@@ -133,11 +133,13 @@ export function renewCoveredPeriod(
   const current = () => tx.get('subscriptions', id) ?? subscription;
   tx.put('subscriptions', { ...subscription, advanceInvoiceId: null, updatedAt: tx.now });
   const arrears = componentArrearsCharges(tx, current(), period, billedInAdvance(advance));
-  if (isPositive(arrears.credit)) addAdjustmentCredit(tx, current(), arrears.credit);
   const advanceOutcome: CollectionOutcome =
     tx.get('invoices', advance.id)?.status === 'paid'
       ? { kind: 'nothing-due' }
       : collectInvoice(tx, advance.id, gateway);
+  // Credit returns money the advance invoice took: none for what it is still owed (remittance, declined).
+  const credit = min(arrears.credit, settledWith(tx.get('invoices', advance.id) ?? advance));
+  if (isPositive(credit)) addAdjustmentCredit(tx, current(), credit);
   if (arrears.lines.length === 0) {
     recordRenewalOutcome(tx, current(), advance.id, advanceOutcome);
     return undefined;
@@ -186,6 +188,12 @@ export function arrearsCouponSpecs(
     const left = sub(spec.amount, used);
     return isPositive(left) ? [{ ...spec, amount: left }] : [];
   });
+}
+
+/** What an invoice was settled with: payments and credits applied, less what was refunded. */
+function settledWith(invoice: Invoice): Dec {
+  const settled = sub(add(invoice.totals.paid, invoice.totals.credit), invoice.totals.refund);
+  return isPositive(settled) ? settled : '0';
 }
 
 /** Service credit for quantities billed in advance that the subscription no longer held at the renewal. */

@@ -75,7 +75,19 @@ export function collectInvoice(
   if (!outcome.success) {
     tx.put('invoices', {
       ...invoice,
-      history: [...invoice.history, { at: tx.now, kind: 'payment_failed', detail: outcome.message }],
+      history: [
+        ...invoice.history,
+        {
+          at: tx.now,
+          kind: 'payment_failed',
+          detail: outcome.message,
+          attempt: {
+            transactionId,
+            amount: due,
+            method: profile.paymentType === 'bank_account' ? 'ach' : 'credit_card',
+          },
+        },
+      ],
       updatedAt: tx.now,
     });
     tx.record({

@@ -73,7 +73,25 @@ export function voidInvoice(tx: Transaction, invoice: Invoice, reason: string): 
       paid: sub(invoice.totals.paid, returnedPrepayment),
       due: '0',
     },
-    history: [...invoice.history, { at: tx.now, kind: 'voided', detail: reason }],
+    history: [
+      ...invoice.history,
+      // What is taken off keeps an entry, so the invoice still tells that it was applied.
+      ...returned.map((credit) => ({
+        at: tx.now,
+        kind: 'credit_removed' as const,
+        detail: 'credit returned on void',
+        credit,
+      })),
+      ...invoice.payments
+        .filter((payment) => payment.prepayment)
+        .map((payment) => ({
+          at: tx.now,
+          kind: 'payment_removed' as const,
+          detail: 'prepayment returned on void',
+          payment,
+        })),
+      { at: tx.now, kind: 'voided', detail: reason },
+    ],
     updatedAt: tx.now,
   });
   // Voiding a consolidated invoice voids the child invoices it stood for.

@@ -6,6 +6,7 @@
 
 import type { Product, ProductPricePoint } from '../../domain/catalog/types.js';
 import { type DomainError, invalid } from '../../domain/errors.js';
+import { type SnapDay, type SnappedPeriods, snappedPeriods } from '../../domain/subscription/snap-day.js';
 import type { CollectionMethod, Subscription } from '../../domain/subscription/types.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import type { Instant } from '../../kernel/time.js';
@@ -27,24 +28,56 @@ export function moveNextBillingDate(
   subscription: Subscription,
   at: Instant,
 ): Result<Subscription, DomainError> {
+  // Period -1 counted from an anchor at the new date is exactly "the current period, ending there".
+  return placeNextBillingDate(tx, subscription, { at, anchor: at, periodNumber: -1 }, 'next_billing_at');
+}
+
+/**
+ * Snaps the next billing date to a day of the month: the first such day after now, the periods after it
+ * on that day every interval (calendar billing). Only a subscription billed in months can be snapped.
+ */
+export function snapNextBillingDate(
+  tx: Transaction,
+  subscription: Subscription,
+  day: SnapDay,
+): Result<Subscription, DomainError> {
+  if (subscription.intervalUnit !== 'month')
+    return err(refused('Snap day: calendar billing needs a product billed in months.', 'snap_day'));
+  const periods = snappedPeriods(
+    tx.now,
+    subscription.nextAssessmentAt,
+    tx.settings.timeZone,
+    day,
+    subscription.interval,
+  );
+  const placed = placeNextBillingDate(tx, subscription, periods, 'snap_day');
+  if (!placed.ok) return placed;
+  return ok(tx.put('subscriptions', { ...placed.value, snap: { day, anchor: periods.anchor } }));
+}
+
+function placeNextBillingDate(
+  tx: Transaction,
+  subscription: Subscription,
+  periods: SnappedPeriods,
+  field: 'next_billing_at' | 'snap_day',
+): Result<Subscription, DomainError> {
+  const name = field === 'snap_day' ? 'Snap day' : 'Next billing at';
   if (!RENEWING.has(subscription.state))
-    return err(
-      refused(`Next billing at: a ${subscription.state} subscription does not renew.`, 'next_billing_at'),
-    );
-  if (at <= tx.now) return err(refused('Next billing at: must be in the future.', 'next_billing_at'));
+    return err(refused(`${name}: a ${subscription.state} subscription does not renew.`, field));
+  const at = periods.at;
+  if (at <= tx.now) return err(refused(`${name}: must be in the future.`, field));
   if (subscription.advanceInvoiceId !== null)
     return err(
-      refused(
-        'Next billing at: the next period is invoiced in advance; void the advance invoice first.',
-        'next_billing_at',
-      ),
+      refused(`${name}: the next period is invoiced in advance; void the advance invoice first.`, field),
     );
-  if (at === subscription.nextAssessmentAt) return ok(subscription);
-  // Period -1 counted from an anchor at the new date is exactly "the current period, ending there".
+  const { snap: _previousSnap, ...unsnapped } = subscription;
+  const sameDate = at === subscription.nextAssessmentAt;
+  if (sameDate && (field === 'next_billing_at' || periods.anchor === subscription.billingAnchor))
+    return ok(subscription);
   const moved = tx.put('subscriptions', {
-    ...subscription,
-    billingAnchor: at,
-    periodNumber: -1,
+    ...unsnapped,
+    billingAnchor: periods.anchor,
+    periodNumber: periods.periodNumber,
     currentPeriodEndsAt: at,
     nextAssessmentAt: at,
     trialEndedAt: subscription.state === 'trialing' ? at : subscription.trialEndedAt,

@@ -570,6 +570,7 @@ const expected: Readonly<Record<string, readonly string[]>> = {
     'invoice_issued',
     'payment_success',
     'signup_success',
+    'subscription_group_signup_success',
   ],
   'cancel a group of one': ['subscription_state_change'],
   'a note': [],

@@ -48,7 +48,22 @@ describe('POST /subscription_groups/signup.json', () => {
       'payment_success',
       'signup_success',
       'signup_success',
+      'subscription_group_signup_success',
     ]);
+    const groupEvent = called.events.at(-1);
+    expect(groupEvent?.subscription_id).toBe(primary);
+    expect(get(groupEvent?.event_specific_data, 'subscription_group')).toMatchObject({
+      payment_collection_method: 'automatic',
+      subscriptions: [
+        { product_id: num(s.subscription(primary ?? 0), 'product', 'id'), primary: true },
+        {
+          product_id: num(s.subscription(member ?? 0), 'product', 'id'),
+          primary: false,
+          reference: 'member-1',
+        },
+      ],
+    });
+    expect(num(groupEvent?.event_specific_data, 'customer', 'id')).toBe(groupEvent?.customer_id);
     expect(str(s.subscription(primary ?? 0), 'state')).toBe('active');
     expect(num(s.subscription(member ?? 0), 'total_revenue_in_cents')).toBe(2900);
     const parents = arr(s.ok('GET', '/invoices.json?per_page=200'), 'invoices').filter(

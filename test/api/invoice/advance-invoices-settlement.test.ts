@@ -4,13 +4,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arr, get, num } from '../../helpers/api.js';
+import { checkLedger } from '../../../src/testing/index.js';
+import { arr, get, num, site } from '../../helpers/api.js';
+import { createComponent } from '../../helpers/components.js';
 import { declining, withGateway } from '../../helpers/invoices.js';
 import {
   AFTER_ISSUE,
   type ComponentSite,
   linesOf,
   paths,
+  RENEWAL,
   sumOf,
   twins,
   type Usage,
@@ -119,5 +122,27 @@ describe('advance invoice: still open when its period starts, with usage to bill
       'payment_success',
       'renewal_success',
     ]);
+  });
+
+  it('seats lowered after an unpaid advance invoice earn no credit: it returns only money the invoice took', () => {
+    const s = site();
+    const family = s.family();
+    const product = s.product({ price_in_cents: 1000 }, family);
+    const seats = createComponent(s, 'quantity_based_component', { unit_price: '1' }, family);
+    const body = s.subscribe({
+      product_id: product,
+      customer_id: s.customer(),
+      payment_collection_method: 'remittance',
+    });
+    const id = num(body, 'subscription', 'id');
+    const allocate = (quantity: number) =>
+      s.ok('POST', `/subscriptions/${id}/components/${seats}/allocations.json`, { allocation: { quantity } });
+    allocate(23);
+    s.ok('POST', paths(id).issue, {});
+    allocate(0);
+    const events = s.advance(RENEWAL);
+    expect(creditGranted(events)).toBe(0);
+    expect(num(s.subscription(id), 'credit_balance_in_cents')).toBe(0);
+    expect(checkLedger(s.state)).toEqual([]);
   });
 });

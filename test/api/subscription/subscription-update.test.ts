@@ -77,7 +77,7 @@ describe('PUT /subscriptions/{id}.json', () => {
       422,
     );
     s.fail('PUT', `/subscriptions/${id}.json`, { subscription: { next_billing_at: 'soon' } }, 422);
-    s.fail('PUT', `/subscriptions/${id}.json`, { subscription: { snap_day: 5 } }, 422);
+    s.fail('PUT', `/subscriptions/${id}.json`, { subscription: { snap_day: 0 } }, 422);
     s.fail('PUT', '/subscriptions/999.json', { subscription: { reference: 'x' } }, 404);
     s.ok('DELETE', `/subscriptions/${id}.json`);
     s.fail(
