@@ -296,11 +296,31 @@ const SUFFIXES = new Map<(minor: number, digits: number) => Dec, readonly (reado
   [formatMinorFixed, [0, 1, 2, 3].map((digits) => fractionSuffixes(digits, true))],
 ]);
 
+/** "0" to "9999", and the same four digits zero-padded: built on first use (20,000 short strings). */
+let fourDigits: { readonly plain: readonly string[]; readonly padded: readonly string[] } | undefined;
+
+/**
+ * `String(whole)` for a non-negative integer, from tables below 10^8: one concatenation of table strings
+ * instead of a number conversion, which misses V8's small number-to-string cache for most amounts and
+ * then costs a runtime call.
+ */
+function wholeText(whole: number): string {
+  if (!(whole < 100_000_000)) return String(whole);
+  fourDigits ??= {
+    plain: Array.from({ length: 10_000 }, (_, value) => String(value)),
+    padded: Array.from({ length: 10_000 }, (_, value) => String(value).padStart(4, '0')),
+  };
+  if (whole < 10_000) return fourDigits.plain[whole]!;
+  const high = Math.floor(whole / 10_000);
+  return fourDigits.plain[high]! + fourDigits.padded[whole - high * 10_000]!;
+}
+
 /**
  * `format(minor, digits)` for the many amounts of one calculation, the same strings for every input:
  * amounts below a few thousand minor units are formatted once per writer and then shared, and for
- * `formatMinor` and `formatMinorFixed` the fraction comes from a table, so each other amount costs the
- * whole part's conversion and one concatenation instead of a template's intermediate strings.
+ * `formatMinor` and `formatMinorFixed` the whole part's digits and the fraction come from tables, so each
+ * other amount costs a concatenation or two instead of a number conversion and a template's
+ * intermediate strings.
  * @example minorWriter(formatMinor, 2)(12_340) // '123.4'
  * @example minorWriter(formatMinorFixed, 2)(5) // '0.05'
  */
@@ -327,6 +347,6 @@ export function minorWriter(
     const whole = Math.floor(minor / scale);
     const suffix = suffixes[minor - whole * scale];
     // Not an integer, or beyond exact doubles: the general path, whatever it answers.
-    return suffix === undefined ? format(minor, digits) : String(whole) + suffix;
+    return suffix === undefined ? format(minor, digits) : wholeText(whole) + suffix;
   };
 }
