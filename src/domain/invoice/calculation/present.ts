@@ -162,9 +162,10 @@ export function presentCalculation<D, T>(
   const breakoutMoney = shared ? money : minorWriter(builders.formatMinor, digits);
 
   const lines: CalculatedLine[] = new Array(lineCount);
-  // Each line's subtotal and net amount (subtotal less discounts) as the breakouts write them.
-  const subtotals: Dec[] = new Array(lineCount);
-  const nets: Dec[] = new Array(lineCount);
+  // Each line's subtotal and net amount (subtotal less discounts) as the breakouts write them: the lines'
+  // own strings, or, for breakouts written another way, only what some breakout shows.
+  const subtotals: Dec[] = new Array(shared || totals.discounts.length > 0 ? lineCount : 0);
+  const nets: Dec[] = new Array(shared || totals.taxes.length > 0 ? lineCount : 0);
   for (let index = 0; index < lineCount; index += 1) {
     const lineSubtotal = subtotal[index]!;
     const lineDiscount = discount[index]!;
@@ -179,8 +180,13 @@ export function presentCalculation<D, T>(
       tax: money(lineTax),
       total: lineTax === 0 ? netText : money(total[index]!),
     };
-    subtotals[index] = shared ? subtotalText : breakoutMoney(lineSubtotal);
-    nets[index] = shared ? netText : breakoutMoney(lineSubtotal - lineDiscount);
+    if (shared) {
+      subtotals[index] = subtotalText;
+      nets[index] = netText;
+    } else {
+      if (subtotals.length > 0) subtotals[index] = breakoutMoney(lineSubtotal);
+      if (nets.length > 0) nets[index] = breakoutMoney(lineSubtotal - lineDiscount);
+    }
   }
 
   const { classOf } = table;
@@ -205,7 +211,7 @@ export function presentCalculation<D, T>(
       const eligibleText =
         !onWhatIsLeft || before === subtotal[line]
           ? subtotals[line]!
-          : before === subtotal[line]! - discount[line]!
+          : nets.length > 0 && before === subtotal[line]! - discount[line]!
             ? nets[line]!
             : breakoutMoney(before);
       const partText = shared && part === discount[line] ? lines[line]!.discount : breakoutMoney(part);
