@@ -275,3 +275,78 @@ export function formatMinorFixed(minor: number, digits: number): Dec {
   if (digits === 2) return fraction < 10 ? `${whole}.0${fraction}` : `${whole}.${fraction}`;
   return `${whole}.${String(fraction).padStart(digits, '0')}`;
 }
+
+/** Amounts below this many minor units repeat across lines (small discounts, zero taxes): each writer formats them once. */
+const SMALL_AMOUNTS = 4096;
+
+/** What follows the whole part of an amount, per fraction of the minor unit ('' for none). */
+function fractionSuffixes(digits: number, fixed: boolean): readonly string[] {
+  return Array.from({ length: POW10[digits]! }, (_, fraction) => {
+    if (digits === 0) return '';
+    const padded = String(fraction).padStart(digits, '0');
+    if (fixed) return `.${padded}`;
+    const trimmed = padded.replace(/0+$/, '');
+    return trimmed.length === 0 ? '' : `.${trimmed}`;
+  });
+}
+
+/** The suffix tables of `formatMinor` and `formatMinorFixed` for 0 to 3 decimals (every ISO 4217 minor unit). */
+const SUFFIXES = new Map<(minor: number, digits: number) => Dec, readonly (readonly string[])[]>([
+  [formatMinor, [0, 1, 2, 3].map((digits) => fractionSuffixes(digits, false))],
+  [formatMinorFixed, [0, 1, 2, 3].map((digits) => fractionSuffixes(digits, true))],
+]);
+
+/** "0" to "9999", and the same four digits zero-padded: built on first use (20,000 short strings). */
+let fourDigits: { readonly plain: readonly string[]; readonly padded: readonly string[] } | undefined;
+
+/**
+ * `String(whole)` for a non-negative integer, from tables below 10^8: one concatenation of table strings
+ * instead of a number conversion, which misses V8's small number-to-string cache for most amounts and
+ * then costs a runtime call.
+ */
+function wholeText(whole: number): string {
+  if (!(whole < 100_000_000)) return String(whole);
+  fourDigits ??= {
+    plain: Array.from({ length: 10_000 }, (_, value) => String(value)),
+    padded: Array.from({ length: 10_000 }, (_, value) => String(value).padStart(4, '0')),
+  };
+  if (whole < 10_000) return fourDigits.plain[whole]!;
+  const high = Math.floor(whole / 10_000);
+  return fourDigits.plain[high]! + fourDigits.padded[whole - high * 10_000]!;
+}
+
+/**
+ * `format(minor, digits)` for the many amounts of one calculation, the same strings for every input:
+ * amounts below a few thousand minor units are formatted once per writer and then shared, and for
+ * `formatMinor` and `formatMinorFixed` the whole part's digits and the fraction come from tables, so each
+ * other amount costs a concatenation or two instead of a number conversion and a template's
+ * intermediate strings.
+ * @example minorWriter(formatMinor, 2)(12_340) // '123.4'
+ * @example minorWriter(formatMinorFixed, 2)(5) // '0.05'
+ */
+export function minorWriter(
+  format: (minor: number, digits: number) => Dec,
+  digits: number,
+): (minor: number) => Dec {
+  // Sized up front: filled in any order, it stays a holey array rather than a dictionary.
+  const small: (Dec | undefined)[] = new Array(SMALL_AMOUNTS);
+  const suffixes = SUFFIXES.get(format)?.[digits];
+  const scale = POW10[digits]!;
+  return (minor) => {
+    if (minor >= 0 && minor < SMALL_AMOUNTS) {
+      const index = minor | 0;
+      if (index === minor) {
+        const known = small[index];
+        if (known !== undefined) return known;
+        const text = format(minor, digits);
+        small[index] = text;
+        return text;
+      }
+    }
+    if (suffixes === undefined || !(minor >= 0)) return format(minor, digits);
+    const whole = Math.floor(minor / scale);
+    const suffix = suffixes[minor - whole * scale];
+    // Not an integer, or beyond exact doubles: the general path, whatever it answers.
+    return suffix === undefined ? format(minor, digits) : wholeText(whole) + suffix;
+  };
+}

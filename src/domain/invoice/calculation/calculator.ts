@@ -129,16 +129,7 @@ export function createInvoiceCalculator(input: InvoiceCalculationInput): Invoice
     const settled = level();
     if (fast === undefined || computed === undefined || settled === undefined)
       return withBreakouts(exactCalculation(), builders);
-    const { table } = fast;
-    const { classes } = table.classifier;
-    return presentCalculation(
-      current(),
-      (line, couponIndex) => classes[table.classOf[line]!]!.eligible[couponIndex] === true,
-      (line) => classes[table.classOf[line]!]!.taxable,
-      settled,
-      computed,
-      builders,
-    );
+    return presentCalculation(current(), fast.table, settled, computed, builders);
   };
 
   return {

@@ -4,9 +4,10 @@
  */
 
 import type { Dec } from '../../../kernel/money.js';
-import { formatMinor } from '../../../kernel/scaled.js';
+import { formatMinor, minorWriter } from '../../../kernel/scaled.js';
 import type { InvoiceLevel } from './invoice-level.js';
 import type { LineResults } from './line-level.js';
+import type { LineTable } from './line-table.js';
 import type {
   BreakoutBuilders,
   CalcCoupon,
@@ -134,12 +135,17 @@ export function presentLine(
 /**
  * The whole calculation as plain data: every line, and every breakout of every discount and tax, each
  * built by `builders`.
- * @example presentCalculation(input, isEligible, isTaxable, level, results, plainBreakouts).lines.length // input.lines.length
+ *
+ * At a hundred thousand lines this builds about a million strings and six hundred thousand objects, all
+ * alive until the caller drops them: their count is the cost (each one is copied by the young-generation
+ * collector, then promoted). So every amount that equals one already written shares its string (a
+ * line's net amount is its total when it has no tax, a breakout often equals the line's own figure),
+ * small amounts come from the writer's table, and arrays are allocated at their final length.
+ * @example presentCalculation(input, table, level, results, plainBreakouts).lines.length // input.lines.length
  */
 export function presentCalculation<D, T>(
   input: InvoiceCalculationInput,
-  eligibility: (line: number, couponIndex: number) => boolean,
-  taxable: (line: number) => boolean,
+  table: LineTable,
   level: InvoiceLevel,
   results: LineResults,
   builders: BreakoutBuilders<D, T>,
@@ -149,60 +155,101 @@ export function presentCalculation<D, T>(
   const totals = presentTotals(input, level, digits);
   const inputLines = input.lines;
   const lineCount = inputLines.length;
-  // Plain loops over preallocated work: at a million lines this function builds several million objects.
-  const lines: CalculatedLine[] = [];
-  for (let index = 0; index < lineCount; index += 1) lines.push(presentLine(inputLines, columns, index));
-  // Breakout amounts are written as the builders write them; with the plain ones, a breakout's eligible
-  // amount (mostly the line's subtotal) shares the line's string.
-  const breakoutMoney = (minor: number): Dec => builders.formatMinor(minor, digits);
-  // Other builders write a line's subtotal their own way: once per line, shared by every coupon.
-  const ownSubtotals =
-    builders.formatMinor === formatMinor || totals.discounts.length === 0
-      ? undefined
-      : Array.from(columns.subtotal, (minor) => breakoutMoney(minor));
+  const { subtotal, discount, tax, total } = columns;
+  const money = minorWriter(formatMinor, digits);
+  // The documented breakouts write amounts as the lines do, and then share the lines' strings.
+  const shared = builders.formatMinor === formatMinor;
+  const breakoutMoney = shared ? money : minorWriter(builders.formatMinor, digits);
+
+  const lines: CalculatedLine[] = new Array(lineCount);
+  // Each line's subtotal and net amount (subtotal less discounts) as the breakouts write them: the lines'
+  // own strings, or, for breakouts written another way, only what some breakout shows.
+  const subtotals: Dec[] = new Array(shared || totals.discounts.length > 0 ? lineCount : 0);
+  const nets: Dec[] = new Array(shared || totals.taxes.length > 0 ? lineCount : 0);
+  for (let index = 0; index < lineCount; index += 1) {
+    const lineSubtotal = subtotal[index]!;
+    const lineDiscount = discount[index]!;
+    const lineTax = tax[index]!;
+    const subtotalText = money(lineSubtotal);
+    const netText = lineDiscount === 0 ? subtotalText : money(lineSubtotal - lineDiscount);
+    // total = net + tax, exactly (integers below 2^53).
+    lines[index] = {
+      uid: inputLines[index]!.uid,
+      subtotal: subtotalText,
+      discount: money(lineDiscount),
+      tax: money(lineTax),
+      total: lineTax === 0 ? netText : money(total[index]!),
+    };
+    if (shared) {
+      subtotals[index] = subtotalText;
+      nets[index] = netText;
+    } else {
+      if (subtotals.length > 0) subtotals[index] = breakoutMoney(lineSubtotal);
+      if (nets.length > 0) nets[index] = breakoutMoney(lineSubtotal - lineDiscount);
+    }
+  }
+
+  const { classOf } = table;
+  const classes = table.classifier.classes;
   // What each line has left before each coupon: a compound coupon's eligible amount per line.
-  const left = columns.subtotal.slice();
+  const left = subtotal.slice();
   const makeDiscount = builders.discount;
   const discounts = totals.discounts.map((summary, couponIndex) => {
     const onWhatIsLeft =
       input.coupons[couponIndex]!.kind === 'percentage' && summary.compoundingStrategy === 'compound';
     const parts = results.discountBreakouts[couponIndex]!;
-    const breakouts: D[] = [];
+    const eligibleClass = classes.map((lineClass) => lineClass.eligible[couponIndex] === true);
+    let eligibleCount = 0;
+    for (let line = 0; line < lineCount; line += 1) if (eligibleClass[classOf[line]!]) eligibleCount += 1;
+    const breakouts: D[] = new Array(eligibleCount);
+    let position = 0;
     for (let line = 0; line < lineCount; line += 1) {
-      if (!eligibility(line, couponIndex)) continue;
-      // Mostly the line's subtotal, whose string is already made: share it rather than format again.
-      const untouched = !onWhatIsLeft || left[line] === columns.subtotal[line];
+      if (!eligibleClass[classOf[line]!]) continue;
+      const before = left[line]!;
       const part = parts[line]!;
-      breakouts.push(
-        makeDiscount(
-          inputLines[line]!.uid,
-          untouched ? (ownSubtotals?.[line] ?? lines[line]!.subtotal) : breakoutMoney(left[line]!),
-          breakoutMoney(part),
-        ),
-      );
-      left[line] = left[line]! - part;
+      // Mostly the line's subtotal or its net amount, whose strings are already made.
+      const eligibleText =
+        !onWhatIsLeft || before === subtotal[line]
+          ? subtotals[line]!
+          : nets.length > 0 && before === subtotal[line]! - discount[line]!
+            ? nets[line]!
+            : breakoutMoney(before);
+      const partText = shared && part === discount[line] ? lines[line]!.discount : breakoutMoney(part);
+      breakouts[position] = makeDiscount(inputLines[line]!.uid, eligibleText, partText);
+      position += 1;
+      left[line] = before - part;
     }
     return { ...summary, breakouts };
   });
+
   const zero = breakoutMoney(0);
-  // Every tax shows each line's net amount (taxable or exempt): formatted once, shared by all taxes.
-  const nets: Dec[] = [];
-  if (totals.taxes.length > 0)
-    for (let line = 0; line < lineCount; line += 1)
-      nets.push(breakoutMoney(columns.subtotal[line]! - columns.discount[line]!));
+  const taxableClass = classes.map((lineClass) => lineClass.taxable);
   const makeTax = builders.tax;
   const taxes = totals.taxes.map((summary, taxIndex) => {
     const parts = results.taxBreakouts[taxIndex]!;
-    const breakouts: T[] = [];
+    const breakouts: T[] = new Array(lineCount);
     for (let line = 0; line < lineCount; line += 1) {
       const net = nets[line]!;
       const uid = inputLines[line]!.uid;
-      breakouts.push(
-        taxable(line) ? makeTax(uid, net, breakoutMoney(parts[line]!), zero) : makeTax(uid, zero, zero, net),
-      );
+      if (taxableClass[classOf[line]!]) {
+        const part = parts[line]!;
+        const partText = shared && part === tax[line] ? lines[line]!.tax : breakoutMoney(part);
+        breakouts[line] = makeTax(uid, net, partText, zero);
+      } else {
+        breakouts[line] = makeTax(uid, zero, zero, net);
+      }
     }
     return { ...summary, breakouts };
   });
-  const { currency, subtotal, discount, tax, total } = totals;
-  return { currency, subtotal, discount, tax, total, lines, discounts, taxes };
+  const { currency } = totals;
+  return {
+    currency,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    tax: totals.tax,
+    total: totals.total,
+    lines,
+    discounts,
+    taxes,
+  };
 }

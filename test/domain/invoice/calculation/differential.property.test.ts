@@ -9,6 +9,8 @@ import {
   calculateInvoiceReference,
   createInvoiceCalculator,
 } from '../../../../src/domain/invoice/calculation/index.js';
+import { storedBreakouts } from '../../../../src/domain/invoice/stored-breakouts.js';
+import { moneyFormatter } from '../../../../src/kernel/money.js';
 import { SCALED_LIMIT } from '../../../../src/kernel/scaled.js';
 import { invoiceArbitrary, nearLimitInvoiceArbitrary } from './arbitraries.js';
 
@@ -46,6 +48,35 @@ describe('invoice calculation: fast path against the decimal reference', () => {
       const calculator = createInvoiceCalculator(input);
       expect(calculator.columns()).toBeDefined();
       expect(calculator.calculation()).toEqual(calculateInvoiceReference(input));
+    },
+  );
+
+  test.prop([invoiceArbitrary({ maxCoupons: 3, maxTaxes: 2 })], { numRuns: 300 })(
+    'breakouts built in another shape carry the reference amounts, written with the currency decimals',
+    (input) => {
+      const money = moneyFormatter(input.currency);
+      const reference = calculateInvoiceReference(input);
+      const stored = createInvoiceCalculator(input).calculationWith(storedBreakouts(input.currency));
+      expect(stored.lines).toEqual(reference.lines);
+      expect(stored.discounts.map((discount) => discount.breakouts)).toEqual(
+        reference.discounts.map((discount) =>
+          discount.breakouts.map((part) => ({
+            uid: part.uid,
+            eligible_amount: money(part.eligibleAmount),
+            discount_amount: money(part.discountAmount),
+          })),
+        ),
+      );
+      expect(stored.taxes.map((tax) => tax.breakouts)).toEqual(
+        reference.taxes.map((tax) =>
+          tax.breakouts.map((part) => ({
+            uid: part.uid,
+            taxable_amount: money(part.taxableAmount),
+            tax_amount: money(part.taxAmount),
+            tax_exempt_amount: money(part.taxExemptAmount),
+          })),
+        ),
+      );
     },
   );
 
