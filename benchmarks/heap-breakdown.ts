@@ -10,7 +10,9 @@
 import { readFileSync } from 'node:fs';
 
 interface Snapshot {
-  snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };
+  snapshot: {
+    meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] };
+  };
   nodes: number[];
   edges: number[];
   strings: string[];
@@ -65,7 +67,8 @@ function findState(): number {
     if (typeOf(n) !== 'object') continue;
     const names = new Set<string>();
     for (const edge of edgesOf(n)) if (edge.type === 'property') names.add(edge.name);
-    if (names.has('tables') && names.has('settings') && names.has('eventIndex') && names.has('ledger')) return n;
+    if (names.has('tables') && names.has('settings') && names.has('eventIndex') && names.has('ledger'))
+      return n;
   }
   throw new Error('no site state in the snapshot');
 }
@@ -83,7 +86,7 @@ for (let head = 0; head < queue.length; head += 1) {
     if (edge.type === 'weak' || seen[edge.to]) continue;
     // Code, maps and the like belong to the program, not to the state.
     const type = typeOf(edge.to);
-    if (type === 'code' || type === 'closure' || type === 'hidden' && nameOf(edge.to) === 'system / Map') {
+    if (type === 'code' || type === 'closure' || (type === 'hidden' && nameOf(edge.to) === 'system / Map')) {
       if (type !== 'hidden') continue;
     }
     seen[edge.to] = 1;
@@ -110,7 +113,8 @@ for (const n of queue) {
   total += size;
   const path = label[n]!;
   const type = typeOf(n);
-  const kind = type === 'object' || type === 'hidden' || type === 'object shape' ? `${type}:${nameOf(n)}` : type;
+  const kind =
+    type === 'object' || type === 'hidden' || type === 'object shape' ? `${type}:${nameOf(n)}` : type;
   byPath.set(path, (byPath.get(path) ?? 0) + size);
   const k = byKind.get(kind) ?? { bytes: 0, count: 0 };
   k.bytes += size;
@@ -165,5 +169,6 @@ if (process.argv.includes('--maps')) {
     example.set(sig, names.join(','));
   }
   console.log('\nobjects with a map of their own (count per unit):');
-  for (const [sig, c] of top(lonely, (v) => v, 25)) console.log(`${(c / per).toFixed(2).padStart(8)}  ${sig}`);
+  for (const [sig, c] of top(lonely, (v) => v, 25))
+    console.log(`${(c / per).toFixed(2).padStart(8)}  ${sig}`);
 }

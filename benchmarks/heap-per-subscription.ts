@@ -58,7 +58,10 @@ function option(name: string): string | undefined {
   return at === -1 ? undefined : process.argv[at + 1];
 }
 
-if (process.argv[1]?.endsWith('heap-per-subscription.ts') || process.argv[1]?.endsWith('heap-per-subscription.js')) {
+if (
+  process.argv[1]?.endsWith('heap-per-subscription.ts') ||
+  process.argv[1]?.endsWith('heap-per-subscription.js')
+) {
   const small = Number(option('--small') ?? 10_000);
   const large = Number(option('--large') ?? 50_000);
   const started = performance.now();
