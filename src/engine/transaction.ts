@@ -10,6 +10,7 @@ import { invoicePostings } from '../domain/ledger/invoice-postings.js';
 import type { LedgerTransfer, TransferDraft } from '../domain/ledger/types.js';
 import type { SiteSettings } from '../domain/site/config.js';
 import { listGet, tableGet, nextId as tableNextId, tableRows } from '../kernel/collection.js';
+import { flatText } from '../kernel/compact.js';
 import { addSeconds, calendarDateOf, type Instant } from '../kernel/time.js';
 import { type Change, put, remove } from './changes.js';
 import type { Counters, SiteState, TableName, TableRows } from './state.js';
@@ -155,7 +156,7 @@ export class Transaction {
     const event: SiteEvent = {
       id: this.#nextEventId,
       key: siteEventKey(input.key, this.#state.settings.newCatalogExperience),
-      message: input.message,
+      message: flatText(input.message),
       subscription_id: input.subscriptionId ?? null,
       customer_id: input.customerId ?? null,
       created_at: createdAt,

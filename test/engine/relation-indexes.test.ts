@@ -11,6 +11,7 @@ import {
   indexEntries,
   indexGet,
   indexSet,
+  type ShardedIndex,
   type Table,
   tableRows,
 } from '../../src/kernel/collection.js';
@@ -128,7 +129,7 @@ describe('list indexes keep a key of one id as that id', () => {
   /** `state` with every list index key of one id stored as a tree, as an earlier version kept it. */
   function asTrees(state: SiteState): SiteState {
     const listIndexes = Object.fromEntries(
-      Object.entries(state.listIndexes).map(([name, index]) => {
+      Object.entries(state.listIndexes).map(([name, index]: [string, ShardedIndex<StoredIdSet>]) => {
         let trees = emptyIndex<StoredIdSet>();
         for (const [key, stored] of indexEntries(index)) trees = indexSet(trees, key, loadedIdSet(stored));
         return [name, trees];

@@ -90,23 +90,21 @@ export function collectInvoice(
   }
   const paid: Invoice = {
     ...invoice,
-    payments: [
-      ...invoice.payments,
-      {
-        uid: uidOf('pmt', transactionId),
-        transactionId,
-        transactionTime: tx.now,
-        memo: `Payment for invoice ${invoice.number}`,
-        originalAmount: due,
-        appliedAmount: due,
-        prepayment: false,
-        method: profile.paymentType === 'bank_account' ? 'bank_account' : 'credit_card',
-        lastFour: profile.lastFour,
-        cardType: profile.cardType,
-        gatewayTransactionId: outcome.gatewayTransactionId ?? null,
-        receivedOn: calendarDateOf(tx.now, tx.settings.timeZone),
-      },
-    ],
+    // concat, not a spread into a literal: a spread leaves room for 17 elements behind one payment.
+    payments: invoice.payments.concat({
+      uid: uidOf('pmt', transactionId),
+      transactionId,
+      transactionTime: tx.now,
+      memo: `Payment for invoice ${invoice.number}`,
+      originalAmount: due,
+      appliedAmount: due,
+      prepayment: false,
+      method: profile.paymentType === 'bank_account' ? 'bank_account' : 'credit_card',
+      lastFour: profile.lastFour,
+      cardType: profile.cardType,
+      gatewayTransactionId: outcome.gatewayTransactionId ?? null,
+      receivedOn: calendarDateOf(tx.now, tx.settings.timeZone),
+    }),
     totals: { ...invoice.totals, paid: add(invoice.totals.paid, due), due: '0' },
     updatedAt: tx.now,
   };
