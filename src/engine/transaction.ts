@@ -204,7 +204,19 @@ export class Transaction {
     let id = this.#state.ledger.length;
     return drafts.map((draft): Change => {
       id += 1;
-      const transfer: LedgerTransfer = { id, at: this.now, ...draft };
+      // Every field named: a spread into a literal with more keys keeps them out of the object, in a
+      // second array of properties (64 bytes more per transfer).
+      const transfer: LedgerTransfer = {
+        id,
+        at: this.now,
+        kind: draft.kind,
+        debit: draft.debit,
+        credit: draft.credit,
+        amount: draft.amount,
+        subscriptionId: draft.subscriptionId,
+        invoiceId: draft.invoiceId,
+        source: draft.source,
+      };
       return { type: 'transfer', transfer };
     });
   }

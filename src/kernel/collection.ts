@@ -24,9 +24,10 @@ export const emptyList = <T>(): ChunkedList<T> => ({ length: 0, chunks: [] });
 
 /** Builds a list from an array. @example listFromArray([1, 2]).length // 2 */
 export function listFromArray<T>(items: readonly T[]): ChunkedList<T> {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += CHUNK_SIZE)
-    chunks.push(items.slice(start, start + CHUNK_SIZE));
+  // Built at its exact length: an array grown by push keeps room for 17 chunks behind one.
+  const chunks = Array.from({ length: Math.ceil(items.length / CHUNK_SIZE) }, (_, n) =>
+    items.slice(n * CHUNK_SIZE, (n + 1) * CHUNK_SIZE),
+  );
   return { length: items.length, chunks };
 }
 

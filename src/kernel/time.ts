@@ -148,8 +148,23 @@ function validClock(
 }
 
 /** The site-zone calendar day of an instant. @example calendarDateOf('2026-01-01T03:00:00.000Z', 'America/New_York') // '2025-12-31' */
-export const calendarDateOf = (instant: Instant, zone: string): CalendarDate =>
-  fromEpochMs(wallOf(epochMs(instant), zone)).slice(0, 10);
+export function calendarDateOf(instant: Instant, zone: string): CalendarDate {
+  if (instant === lastDate.instant && zone === lastDate.zone) return lastDate.date;
+  const date = fromEpochMs(wallOf(epochMs(instant), zone)).slice(0, 10);
+  lastDate = { instant, zone, date };
+  return date;
+}
+
+/**
+ * The last date `calendarDateOf` answered: a request asks the date of its own instant for every row it
+ * stamps (issue, due and paid dates, a payment's day), and one string shared by all of them saves 32
+ * bytes a copy in every invoice kept. One entry, never a growing cache.
+ */
+let lastDate: { readonly instant: Instant; readonly zone: string; readonly date: CalendarDate } = {
+  instant: '',
+  zone: '',
+  date: '',
+};
 
 /** Midnight at the start of a day in `zone` (the first instant of the day when midnight is skipped). */
 export const startOfDay = (date: CalendarDate, zone: string): Instant =>
@@ -195,7 +210,9 @@ const dayDate = (date: CalendarDate): Date => wallDate(Date.parse(`${date}T00:00
 
 /** Adds days to a calendar date. @example addDays('2026-02-27', 2) // '2026-03-01' */
 export function addDays(date: CalendarDate, days: number): CalendarDate {
-  return addCalendarDays(dayDate(date), days).toISOString().slice(0, 10);
+  const result = addCalendarDays(dayDate(date), days).toISOString().slice(0, 10);
+  // The same day is the same string (a due date with no net terms), not a copy of it.
+  return result === date ? date : result;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Invoice, InvoiceLine } from '../../domain/invoice/types.js';
 import { paymentAttemptKey } from '../../domain/payment/idempotency.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import { listToArray } from '../../kernel/collection.js';
+import { flatText } from '../../kernel/compact.js';
 import { uidOf } from '../../kernel/ids.js';
 import { add, type Dec, isPositive, min, sub, toMinor } from '../../kernel/money.js';
 import { calendarDateOf } from '../../kernel/time.js';
@@ -95,7 +96,7 @@ export function collectInvoice(
       uid: uidOf('pmt', transactionId),
       transactionId,
       transactionTime: tx.now,
-      memo: `Payment for invoice ${invoice.number}`,
+      memo: flatText(`Payment for invoice ${invoice.number}`),
       originalAmount: due,
       appliedAmount: due,
       prepayment: false,
