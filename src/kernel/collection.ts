@@ -305,8 +305,17 @@ export class ListWriter<T> {
   append(item: T): void {
     const last = this.#chunks.length - 1;
     const tail = this.#chunks[last];
-    if (tail !== undefined && tail.length < CHUNK_SIZE) this.#own(last).push(item);
-    else {
+    if (tail !== undefined && tail.length < CHUNK_SIZE) {
+      const chunk = this.#own(last);
+      chunk.push(item);
+      // A chunk that fills is sealed at its exact length: grown by push it holds room for up to half
+      // as many elements again, kept for as long as the state is.
+      if (chunk.length === CHUNK_SIZE) {
+        const sealed = chunk.slice();
+        this.#owned.add(sealed);
+        this.#chunks[last] = sealed;
+      }
+    } else {
       const chunk = [item];
       this.#owned.add(chunk);
       this.#chunks.push(chunk);

@@ -103,7 +103,7 @@ export function collectInvoice(
       method: profile.paymentType === 'bank_account' ? 'bank_account' : 'credit_card',
       lastFour: profile.lastFour,
       cardType: profile.cardType,
-      gatewayTransactionId: outcome.gatewayTransactionId ?? null,
+      gatewayTransactionId: flatOrNull(outcome.gatewayTransactionId ?? null),
       receivedOn: calendarDateOf(tx.now, tx.settings.timeZone),
     }),
     totals: { ...invoice.totals, paid: add(invoice.totals.paid, due), due: '0' },
@@ -143,3 +143,5 @@ export const centsOf = (tx: Transaction, amount: Dec): number => toMinor(amount,
 
 /** The lines of an invoice as an array. */
 export const invoiceLines = (invoice: Invoice): InvoiceLine[] => listToArray(invoice.lines);
+
+const flatOrNull = (text: string | null): string | null => (text === null ? null : flatText(text));
