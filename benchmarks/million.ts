@@ -9,25 +9,31 @@
  *    batches (`applyInBatches`), and reports the heap per subscription after a full collection;
  * 2. writes it as the snapshot of a new `--data-dir` (as `serve` writes one);
  * 3. renews every subscription at one instant (`advance` until complete) and reports renewals a second;
- * 4. starts `billing-core serve --data-dir` on that directory (a restart from disk), timed to its first
- *    answer;
+ * 4. opens that directory in a fresh process as `serve` does (`openStore`) and reports the heap the loaded
+ *    state holds per subscription (a state read back from JSON shares nothing its rows shared in memory);
+ *    then starts `billing-core serve --data-dir` on it (a restart from disk), timed to listening;
  * 5. sends signups from `clients` concurrent loopback clients for `seconds`, snapshots on (the default
  *    `--snapshot-every`), then restarts with snapshots off (journal only) and sends them again; reports
  *    acknowledged signups a second and latency percentiles of both.
  */
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openStore } from '../src/cli/data-dir.js';
 import { segmentName } from '../src/cli/journal.js';
 import { writeSnapshot } from '../src/cli/snapshot.js';
 import { advance, type SiteState } from '../src/index.js';
 import { applyInBatches, BenchSite, signupBody } from './bench-site.js';
 
-const [count = 1_000_000, seconds = 30, clients = 32] = process.argv.slice(2).map(Number);
+const RESTART_HEAP = '--restart-heap';
+const restartHeapMode = process.argv[2] === RESTART_HEAP;
+const [count = 1_000_000, seconds = 30, clients = 32] = process.argv
+  .slice(restartHeapMode ? 4 : 2)
+  .map(Number);
 const KEY = 'million-key';
 const SECRET = 'a'.repeat(64);
 const SIGNUP = '2026-01-15T12:00:00Z';
@@ -199,11 +205,34 @@ async function buildSnapshotAndRenew(dir: string): Promise<void> {
   );
 }
 
+/** Phase 4's first half, in the child process it runs in: the heap of the state `openStore` loads. */
+async function restartHeap(dir: string): Promise<void> {
+  const before = collect();
+  const started = performance.now();
+  const store = await openStore(dir, { site: {}, portalSecret: SECRET });
+  if (!store.ok) throw new Error(store.error);
+  const ms = performance.now() - started;
+  const heap = collect() - before;
+  say(`opened in a fresh process (openStore): ${(ms / 1000).toFixed(1)} s`);
+  say(`heap of the loaded state: ${mb(heap)}, ${(heap / count / 1024).toFixed(2)} KB per subscription`);
+  await store.value.close();
+}
+
+if (restartHeapMode) {
+  await restartHeap(process.argv[3] ?? '');
+  process.exit(0);
+}
+
 const dir = await mkdtemp(join(tmpdir(), 'billing-core-million-'));
 try {
   say(`${count.toLocaleString('en-US')} subscriptions; ${clients} clients for ${seconds} s; data in ${dir}`);
   await buildSnapshotAndRenew(dir);
   collect();
+  const self = fileURLToPath(import.meta.url);
+  const child = spawnSync(process.execPath, [...process.execArgv, self, RESTART_HEAP, dir, String(count)], {
+    stdio: 'inherit',
+  });
+  if (child.status !== 0) throw new Error(`the restart in a fresh process exited with ${child.status}`);
   const withSnapshots = await timed('restart from disk (serve --data-dir, to listening)', () =>
     serve(dir, 1000),
   );

@@ -17,7 +17,7 @@ import {
   TableWriter,
   writerResults,
 } from '../kernel/collection.js';
-import type { IdSet } from '../kernel/id-set.js';
+import type { StoredIdSet } from '../kernel/id-set.js';
 import { assertNever, invariant } from '../kernel/invariant.js';
 import type { Instant } from '../kernel/time.js';
 import { type ListIndexName, relisted } from './list-index.js';
@@ -171,8 +171,8 @@ type WritableCounters = { -readonly [K in keyof Counters]: number };
 class Written {
   readonly tables = new Map<TableName, TableWriter<AnyRow>>();
   readonly indexes = new Map<IndexName, IndexWriter<number>>();
-  readonly lists = new Map<ListIndexName, IndexWriter<IdSet>>();
-  readonly sets = new Map<SetIndexName, IndexWriter<IdSet>>();
+  readonly lists = new Map<ListIndexName, IndexWriter<StoredIdSet>>();
+  readonly sets = new Map<SetIndexName, IndexWriter<StoredIdSet>>();
   schedule: Schedule | undefined;
   counters: WritableCounters | undefined;
   clock: Instant | undefined;

@@ -2,7 +2,7 @@
  * Indexes from one key to several rows: a subscription's open invoices, a consolidated invoice's child
  * invoices, the groups a customer pays for. `evolve` keeps each list in step with every write of its
  * table (as `reindex` does for one-to-one indexes), so these questions never scan a table. Each key holds
- * an `IdSet`, so a row joining or leaving a key copies one leaf, however many rows the key holds (a
+ * an `IdSet` (a bare id while it holds one: `StoredIdSet`), so a row joining or leaving a key copies one leaf, however many rows the key holds (a
  * customer with 100,000 subscriptions).
  */
 import {
@@ -17,40 +17,41 @@ import {
   writerResults,
 } from '../kernel/collection.js';
 import {
-  EMPTY_ID_SET,
-  type IdSet,
   idSetAdd,
   idSetDelete,
   idSetToArray,
   idSetValues,
+  loadedIdSet,
+  type StoredIdSet,
+  storedIdSet,
 } from '../kernel/id-set.js';
 import type { TableName, TableRows, Tables } from './tables.js';
 
 export interface ListIndexes {
   /** Subscription ids (as text) to the ids of their invoices in status `open`. */
-  readonly openInvoiceSubscriptions: ShardedIndex<IdSet>;
+  readonly openInvoiceSubscriptions: ShardedIndex<StoredIdSet>;
   /** Parent (consolidated) invoice ids (as text) to their child invoice ids, in creation order. */
-  readonly childInvoiceParents: ShardedIndex<IdSet>;
+  readonly childInvoiceParents: ShardedIndex<StoredIdSet>;
   /** Customer ids (as text) to the ids of the subscription groups they pay for, oldest first. */
-  readonly groupCustomers: ShardedIndex<IdSet>;
+  readonly groupCustomers: ShardedIndex<StoredIdSet>;
   /** Subscription ids (as text) to the ids of all their invoices (cancel, reactivation, invoice lists). */
-  readonly subscriptionInvoices: ShardedIndex<IdSet>;
+  readonly subscriptionInvoices: ShardedIndex<StoredIdSet>;
   /** Customer ids (as text) to the ids of their subscriptions. */
-  readonly customerSubscriptions: ShardedIndex<IdSet>;
+  readonly customerSubscriptions: ShardedIndex<StoredIdSet>;
   /** Payment profile ids (as text) to the ids of the subscriptions paying with them. */
-  readonly paymentProfileSubscriptions: ShardedIndex<IdSet>;
+  readonly paymentProfileSubscriptions: ShardedIndex<StoredIdSet>;
   /** Customer ids (as text) to the ids of their child customers. */
-  readonly customerChildren: ShardedIndex<IdSet>;
+  readonly customerChildren: ShardedIndex<StoredIdSet>;
   /** Customer ids (as text) to the ids of their payment profiles. */
-  readonly customerPaymentProfiles: ShardedIndex<IdSet>;
+  readonly customerPaymentProfiles: ShardedIndex<StoredIdSet>;
   /** Subscription references to the ids of the subscriptions that carry them (`/subscriptions/lookup.json`). */
-  readonly subscriptionReferences: ShardedIndex<IdSet>;
+  readonly subscriptionReferences: ShardedIndex<StoredIdSet>;
   /** Subscription ids (as text) to the ids of their notes. */
-  readonly subscriptionNotes: ShardedIndex<IdSet>;
+  readonly subscriptionNotes: ShardedIndex<StoredIdSet>;
   /** Subscription ids (as text) to the ids of their prepayments, oldest first. */
-  readonly subscriptionPrepayments: ShardedIndex<IdSet>;
+  readonly subscriptionPrepayments: ShardedIndex<StoredIdSet>;
   /** Subscription ids (as text) to the ids of their credit notes, oldest first. */
-  readonly subscriptionCreditNotes: ShardedIndex<IdSet>;
+  readonly subscriptionCreditNotes: ShardedIndex<StoredIdSet>;
 }
 
 export type ListIndexName = keyof ListIndexes;
@@ -143,7 +144,7 @@ export interface KeyDefinition<N extends string> {
 }
 
 /** Indexes whose keys each hold an `IdSet` of row ids (the list indexes here, the set indexes). */
-export type IdSetIndexes<N extends string> = { readonly [K in N]: ShardedIndex<IdSet> };
+export type IdSetIndexes<N extends string> = { readonly [K in N]: ShardedIndex<StoredIdSet> };
 
 /**
  * Moves a row's id between keys in each index `definitions` name, in `written` (falling back to
@@ -153,7 +154,7 @@ export type IdSetIndexes<N extends string> = { readonly [K in N]: ShardedIndex<I
 export function rekeyed<N extends string>(
   definitions: readonly KeyDefinition<N>[],
   indexes: IdSetIndexes<N>,
-  written: Map<N, IndexWriter<IdSet>>,
+  written: Map<N, IndexWriter<StoredIdSet>>,
   id: number,
   previous: AnyRow | undefined,
   next: AnyRow | undefined,
@@ -169,11 +170,12 @@ export function rekeyed<N extends string>(
       written.set(definition.index, index);
     }
     if (oldKey !== null) {
-      const remaining = idSetDelete(index.get(oldKey) ?? EMPTY_ID_SET, id, owned);
+      const remaining = idSetDelete(loadedIdSet(index.get(oldKey)), id, owned);
       if (remaining.size === 0) index.delete(oldKey);
-      else index.set(oldKey, remaining);
+      else index.set(oldKey, storedIdSet(remaining));
     }
-    if (newKey !== null) index.set(newKey, idSetAdd(index.get(newKey) ?? EMPTY_ID_SET, id, owned));
+    if (newKey !== null)
+      index.set(newKey, storedIdSet(idSetAdd(loadedIdSet(index.get(newKey)), id, owned)));
   }
 }
 
@@ -186,7 +188,7 @@ export function rebuiltIndexes<N extends string, I extends IdSetIndexes<N>>(
   definitionsOf: { readonly [T in TableName]?: readonly KeyDefinition<N>[] },
   empty: I,
 ): I {
-  const written = new Map<N, IndexWriter<IdSet>>();
+  const written = new Map<N, IndexWriter<StoredIdSet>>();
   const owned: Owned = new Set();
   for (const table of Object.keys(definitionsOf) as TableName[]) {
     for (const row of tableRows(state.tables[table] as Table<AnyRow>))
@@ -198,7 +200,7 @@ export function rebuiltIndexes<N extends string, I extends IdSetIndexes<N>>(
 /** The list indexes `written` with a row moved between lists after it was written or deleted. */
 export function relisted(
   indexes: ListIndexes,
-  written: Map<ListIndexName, IndexWriter<IdSet>>,
+  written: Map<ListIndexName, IndexWriter<StoredIdSet>>,
   table: TableName,
   id: number,
   previous: AnyRow | undefined,
@@ -210,7 +212,7 @@ export function relisted(
 
 /** The ids listed under a key, in id order (none when the key is absent). */
 export const listed = (indexes: ListIndexes, name: ListIndexName, key: string | number): readonly number[] =>
-  idSetToArray(indexGet(indexes[name], String(key)) ?? EMPTY_ID_SET);
+  idSetToArray(loadedIdSet(indexGet(indexes[name], String(key))));
 
 /** The rows of `table` listed under a key in a state, in id order. */
 export function listedRows<K extends TableName>(
@@ -220,7 +222,7 @@ export function listedRows<K extends TableName>(
   table: K,
 ): TableRows[K][] {
   const rows: TableRows[K][] = [];
-  for (const id of idSetValues(indexGet(state.listIndexes[name], String(key)) ?? EMPTY_ID_SET)) {
+  for (const id of idSetValues(loadedIdSet(indexGet(state.listIndexes[name], String(key))))) {
     const row = tableGet(state.tables[table] as Table<TableRows[K]>, id);
     if (row !== undefined) rows.push(row);
   }

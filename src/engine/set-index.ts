@@ -16,19 +16,19 @@ import {
   type Table,
   tableGet,
 } from '../kernel/collection.js';
-import { EMPTY_ID_SET, type IdSet, idSetsValues } from '../kernel/id-set.js';
+import { type IdSet, idSetsValues, loadedIdSet, type StoredIdSet } from '../kernel/id-set.js';
 import { type AnyRow, type KeyDefinition, rebuiltIndexes, rekeyed } from './list-index.js';
 import type { TableName, TableRows, Tables } from './tables.js';
 
 export interface SetIndexes {
   /** Subscription states to the ids of the subscriptions in them. */
-  readonly subscriptionStates: ShardedIndex<IdSet>;
+  readonly subscriptionStates: ShardedIndex<StoredIdSet>;
   /** Invoice statuses to the ids of the invoices in them. */
-  readonly invoiceStatuses: ShardedIndex<IdSet>;
+  readonly invoiceStatuses: ShardedIndex<StoredIdSet>;
   /** Subscription group ids (as text) to the ids of the invoices of the group. */
-  readonly groupInvoices: ShardedIndex<IdSet>;
+  readonly groupInvoices: ShardedIndex<StoredIdSet>;
   /** Component ids (as text) to the ids of their unarchived price points; `${id}/archived` to the rest. */
-  readonly componentPricePoints: ShardedIndex<IdSet>;
+  readonly componentPricePoints: ShardedIndex<StoredIdSet>;
 }
 
 export type SetIndexName = keyof SetIndexes;
@@ -72,7 +72,7 @@ const keyDefinitions = definitions as { readonly [T in TableName]?: readonly Key
 /** The set indexes `written` with a row moved between sets after it was written or deleted. */
 export function refiled(
   indexes: SetIndexes,
-  written: Map<SetIndexName, IndexWriter<IdSet>>,
+  written: Map<SetIndexName, IndexWriter<StoredIdSet>>,
   table: TableName,
   id: number,
   previous: AnyRow | undefined,
@@ -84,7 +84,7 @@ export function refiled(
 
 /** The ids under a key (the empty set when the key is absent). */
 export const setOf = (indexes: SetIndexes, name: SetIndexName, key: string | number): IdSet =>
-  indexGet(indexes[name], String(key)) ?? EMPTY_ID_SET;
+  loadedIdSet(indexGet(indexes[name], String(key)));
 
 /**
  * The rows of `table` under any of `keys` (each counted once), in id order, newest first when

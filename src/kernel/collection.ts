@@ -24,9 +24,10 @@ export const emptyList = <T>(): ChunkedList<T> => ({ length: 0, chunks: [] });
 
 /** Builds a list from an array. @example listFromArray([1, 2]).length // 2 */
 export function listFromArray<T>(items: readonly T[]): ChunkedList<T> {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += CHUNK_SIZE)
-    chunks.push(items.slice(start, start + CHUNK_SIZE));
+  // Built at its exact length: an array grown by push keeps room for 17 chunks behind one.
+  const chunks = Array.from({ length: Math.ceil(items.length / CHUNK_SIZE) }, (_, n) =>
+    items.slice(n * CHUNK_SIZE, (n + 1) * CHUNK_SIZE),
+  );
   return { length: items.length, chunks };
 }
 
@@ -304,8 +305,17 @@ export class ListWriter<T> {
   append(item: T): void {
     const last = this.#chunks.length - 1;
     const tail = this.#chunks[last];
-    if (tail !== undefined && tail.length < CHUNK_SIZE) this.#own(last).push(item);
-    else {
+    if (tail !== undefined && tail.length < CHUNK_SIZE) {
+      const chunk = this.#own(last);
+      chunk.push(item);
+      // A chunk that fills is sealed at its exact length: grown by push it holds room for up to half
+      // as many elements again, kept for as long as the state is.
+      if (chunk.length === CHUNK_SIZE) {
+        const sealed = chunk.slice();
+        this.#owned.add(sealed);
+        this.#chunks[last] = sealed;
+      }
+    } else {
       const chunk = [item];
       this.#owned.add(chunk);
       this.#chunks.push(chunk);

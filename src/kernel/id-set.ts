@@ -45,6 +45,27 @@ const FANOUT = 64;
 /** The empty set. */
 export const EMPTY_ID_SET: IdSet = Object.freeze({ size: 0, height: 0, root: null });
 
+/**
+ * A set as an index keeps it: a set of one id is that id alone, any other set is the set. Most keys of a
+ * list index (a subscription's invoices, a customer's subscriptions) hold one id, and the tree of one id
+ * costs three to nine objects (a branch per level above its leaf); a number costs none. A set stored as
+ * a tree of one id (by an earlier version) reads the same.
+ */
+export type StoredIdSet = IdSet | number;
+
+/** How an index keeps `set`. @example storedIdSet(idSetFrom([7])) // 7 */
+export function storedIdSet(set: IdSet): StoredIdSet {
+  if (set.size !== 1) return set;
+  const only = idSetValues(set).next();
+  return only.done === true ? set : only.value;
+}
+
+/** The set an index keeps (the empty set for an absent key). @example idSetToArray(loadedIdSet(7)) // [7] */
+export function loadedIdSet(stored: StoredIdSet | undefined): IdSet {
+  if (stored === undefined) return EMPTY_ID_SET;
+  return typeof stored === 'number' ? idSetAdd(EMPTY_ID_SET, stored) : stored;
+}
+
 /** Values a node of `height` covers (the leaf span times 64 per level). */
 const spanOf = (height: number): number => LEAF_SPAN * FANOUT ** height;
 

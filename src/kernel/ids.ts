@@ -12,7 +12,8 @@ const UID_BODY = /^[0-9a-z]{13}$/;
  * @example uidOf('inv', 1) // 'inv_0000000000001'
  */
 export const uidOf = (prefix: string, id: number): string =>
-  `${prefix}_${id.toString(36).padStart(UID_WIDTH, '0')}`;
+  // Joined rather than a template literal: one flat string, not a tree of its parts (kernel/compact.ts).
+  [prefix, '_', id.toString(36).padStart(UID_WIDTH, '0')].join('');
 
 /**
  * The row id a uid encodes, or undefined when the text is not a uid of that prefix.

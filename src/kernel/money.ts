@@ -230,9 +230,25 @@ export function moneyFormatter(currency: string): (value: Dec) => string {
 
 function formatToPlaces(value: Dec, places: number): string {
   const padded = padToPlaces(value, places);
-  if (padded !== undefined) return padded;
+  if (padded !== undefined) return padded === value ? value : sharedText(formattedTexts, padded);
   const text = dec(value).toFixed(places, D.ROUND_HALF_UP);
   return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * One string for each amount text recently formatted: every invoice and `invoice_issued` record of a
+ * site presents the same few amounts ('0.00', the plan's price) several times, and each formatting makes
+ * a new string of 24 bytes or more that the state then keeps. Bounded: emptied when full.
+ */
+const formattedTexts = new Map<string, string>();
+const MAX_SHARED_TEXTS = 4096;
+
+function sharedText(texts: Map<string, string>, text: string): string {
+  const known = texts.get(text);
+  if (known !== undefined) return known;
+  if (texts.size >= MAX_SHARED_TEXTS) texts.clear();
+  texts.set(text, text);
+  return text;
 }
 
 const ZEROS = ['', '0', '00', '000', '0000', '00000', '000000'];

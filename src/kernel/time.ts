@@ -149,21 +149,23 @@ function validClock(
 
 /** The site-zone calendar day of an instant. @example calendarDateOf('2026-01-01T03:00:00.000Z', 'America/New_York') // '2025-12-31' */
 export function calendarDateOf(instant: Instant, zone: string): CalendarDate {
-  const last = lastDay;
+  const last = lastDate;
   if (instant === last.instant && zone === last.zone) return last.date;
   const date =
     zone === 'UTC' && CANONICAL_INSTANT.test(instant)
       ? instant.slice(0, 10)
       : fromEpochMs(wallOf(epochMs(instant), zone)).slice(0, 10);
-  lastDay = { instant, zone, date };
+  lastDate = { instant, zone, date };
   return date;
 }
 
 /**
- * A cache around the library: the last day computed. A request, or every step of a renewal day, asks for
- * the day of the same instant many times (issue dates, payments, events).
+ * The last date `calendarDateOf` answered: a request asks the date of its own instant for every row it
+ * stamps (issue, due and paid dates, a payment's day), as does every step of a renewal day, and one
+ * string shared by all of them saves 32 bytes a copy in every invoice kept. One entry, never a growing
+ * cache.
  */
-let lastDay: { readonly instant: string; readonly zone: string; readonly date: CalendarDate } = {
+let lastDate: { readonly instant: Instant; readonly zone: string; readonly date: CalendarDate } = {
   instant: '',
   zone: '',
   date: '',
@@ -213,7 +215,9 @@ const dayDate = (date: CalendarDate): Date => wallDate(Date.parse(`${date}T00:00
 
 /** Adds days to a calendar date. @example addDays('2026-02-27', 2) // '2026-03-01' */
 export function addDays(date: CalendarDate, days: number): CalendarDate {
-  return addCalendarDays(dayDate(date), days).toISOString().slice(0, 10);
+  const result = addCalendarDays(dayDate(date), days).toISOString().slice(0, 10);
+  // The same day is the same string (a due date with no net terms), not a copy of it.
+  return result === date ? date : result;
 }
 
 /**

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSnapshot, writeSnapshot } from '../../src/cli/snapshot.js';
 import type { SiteState } from '../../src/engine/state.js';
 import { emptyIndex, indexEntries, indexSet, type ShardedIndex } from '../../src/kernel/collection.js';
-import { type IdSet, idSetToArray } from '../../src/kernel/id-set.js';
+import { idSetToArray, loadedIdSet, type StoredIdSet } from '../../src/kernel/id-set.js';
 import { call } from '../helpers/api.js';
 import { busySite } from '../helpers/scenarios.js';
 
@@ -40,9 +40,10 @@ describe('snapshots and set indexes', () => {
 
   it('an old snapshot whose list indexes hold arrays of ids gets them as id sets, equal to the ones evolve keeps', async () => {
     const state = busySite();
-    const asArrays = (index: ShardedIndex<IdSet>): ShardedIndex<number[]> => {
+    const asArrays = (index: ShardedIndex<StoredIdSet>): ShardedIndex<number[]> => {
       let arrays = emptyIndex<number[]>();
-      for (const [key, ids] of indexEntries(index)) arrays = indexSet(arrays, key, idSetToArray(ids));
+      for (const [key, ids] of indexEntries(index))
+        arrays = indexSet(arrays, key, idSetToArray(loadedIdSet(ids)));
       return arrays;
     };
     const listIndexes = Object.fromEntries(

@@ -4,9 +4,24 @@
  * scan of the table would find, whatever requests changed them.
  */
 import { describe, expect, it } from 'vitest';
-import { type ListIndexName, listed } from '../../src/engine/list-index.js';
+import { type ListIndexName, listed, rebuiltListIndexes } from '../../src/engine/list-index.js';
 import type { SiteState, TableName, TableRows } from '../../src/engine/state.js';
-import { indexEntries, type Table, tableRows } from '../../src/kernel/collection.js';
+import {
+  emptyIndex,
+  indexEntries,
+  indexGet,
+  indexSet,
+  type ShardedIndex,
+  type Table,
+  tableRows,
+} from '../../src/kernel/collection.js';
+import {
+  EMPTY_ID_SET,
+  idSetFrom,
+  loadedIdSet,
+  type StoredIdSet,
+  storedIdSet,
+} from '../../src/kernel/id-set.js';
 import { cardAttributes, num, site } from '../helpers/api.js';
 
 /** What a scan of `table` finds for each key, in id order. */
@@ -107,5 +122,52 @@ describe('relation indexes', () => {
     const uids = (body: unknown) =>
       ((body as { invoices: { uid: string }[] }).invoices ?? []).map((invoice) => invoice.uid);
     expect(uids(descending)).toEqual(uids(s.ok('GET', `/invoices.json?subscription_id=${id}`)).reverse());
+  });
+});
+
+describe('list indexes keep a key of one id as that id', () => {
+  /** `state` with every list index key of one id stored as a tree, as an earlier version kept it. */
+  function asTrees(state: SiteState): SiteState {
+    const listIndexes = Object.fromEntries(
+      Object.entries(state.listIndexes).map(([name, index]: [string, ShardedIndex<StoredIdSet>]) => {
+        let trees = emptyIndex<StoredIdSet>();
+        for (const [key, stored] of indexEntries(index)) trees = indexSet(trees, key, loadedIdSet(stored));
+        return [name, trees];
+      }),
+    );
+    return { ...state, listIndexes } as unknown as SiteState;
+  }
+
+  it('stores a number for one id and a set for more, and reads a tree of one id saved earlier alike', () => {
+    const s = site();
+    const product = s.product();
+    const { id, customer } = s.subscribed(product);
+    expect(indexGet(s.state.listIndexes.customerSubscriptions, String(customer))).toBe(id);
+    expect(indexGet(s.state.listIndexes.subscriptionInvoices, String(id))).toEqual(expect.any(Number));
+
+    s.state = asTrees(s.state);
+    expect(typeof indexGet(s.state.listIndexes.customerSubscriptions, String(customer))).toBe('object');
+    expect(listed(s.state.listIndexes, 'customerSubscriptions', customer)).toEqual([id]);
+    expectIndexesMatchScans(s.state);
+
+    s.ok('POST', `/subscriptions/${id}/invoices.json`, {
+      invoice: { line_items: [{ title: 'Setup', quantity: 1, unit_price: '5' }] },
+    });
+    expect(listed(s.state.listIndexes, 'subscriptionInvoices', id)).toHaveLength(2);
+    s.ok('DELETE', `/subscriptions/${id}.json`);
+    expectIndexesMatchScans(s.state);
+    // Rebuilt from the tables (as a snapshot of an older shape is), every key of one id is a number.
+    for (const [, stored] of indexEntries(rebuiltListIndexes(s.state).customerPaymentProfiles))
+      expect(stored).toEqual(expect.any(Number));
+  });
+
+  it('round-trips a stored set through storedIdSet and loadedIdSet', () => {
+    for (const ids of [[], [7], [70_000], [1, 2], [5, 300_000]]) {
+      const set = idSetFrom(ids);
+      const stored = storedIdSet(set);
+      expect(typeof stored === 'number').toBe(ids.length === 1);
+      expect(loadedIdSet(stored)).toStrictEqual(set);
+    }
+    expect(loadedIdSet(undefined)).toBe(EMPTY_ID_SET);
   });
 });

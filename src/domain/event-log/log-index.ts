@@ -9,6 +9,7 @@
  * log), ten times the batch.
  */
 import {
+  CHUNK_SIZE,
   type ChunkedList,
   emptyIndex,
   emptyList,
@@ -58,6 +59,18 @@ const validSubscriptionId = (event: SiteEvent): number | null =>
     : null;
 
 /**
+ * A subscription's record ids with `ids` appended. Most subscriptions have a few records, and a list
+ * grown by push keeps room for 17 ids or more behind them: while the ids fit in one chunk the chunk is
+ * copied at its exact length (one copy of at most a chunk per request), larger lists grow in place.
+ */
+function appendedIds(list: ChunkedList<number>, ids: readonly number[], owned: Owned): ChunkedList<number> {
+  const only = list.chunks[0] ?? [];
+  if (list.chunks.length > 1 || only.length + ids.length > CHUNK_SIZE || owned.has(only))
+    return listAppendAllOwned(list, ids, owned);
+  return { length: only.length + ids.length, chunks: [only.concat(ids)] };
+}
+
+/**
  * The subscription slots with `additions` appended, padded with null up to the highest subscription:
  * subscription ids are sequential table ids, so the padding never exceeds the number of subscriptions.
  */
@@ -73,7 +86,7 @@ function withSubscriptionIds(
   while (writer.length <= lastSlot) writer.append(null);
   for (const [subscriptionId, ids] of additions) {
     const slot = subscriptionId - 1;
-    writer.set(slot, listAppendAllOwned(writer.get(slot) ?? emptyList(), ids, owned));
+    writer.set(slot, appendedIds(writer.get(slot) ?? emptyList(), ids, owned));
   }
   return writer.result();
 }

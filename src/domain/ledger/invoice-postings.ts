@@ -86,7 +86,18 @@ export function invoicePosition(invoice: Invoice | undefined): InvoicePosition {
   };
 }
 
-const account = (name: LedgerAccountName, of: number | null = null): LedgerAccount => ({ name, of });
+/** The site's own accounts (sales, tax, …), one frozen object each rather than one per transfer. */
+const siteAccounts = new Map<LedgerAccountName, LedgerAccount>();
+
+function account(name: LedgerAccountName, of: number | null = null): LedgerAccount {
+  if (of !== null) return { name, of };
+  let shared = siteAccounts.get(name);
+  if (shared === undefined) {
+    shared = Object.freeze({ name, of });
+    siteAccounts.set(name, shared);
+  }
+  return shared;
+}
 
 /**
  * The transfers that take the books from what they held for `before` to what they hold for `after` (the

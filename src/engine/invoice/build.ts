@@ -19,6 +19,7 @@ import type {
 } from '../../domain/invoice/types.js';
 import type { SiteTaxRate } from '../../domain/site/config.js';
 import { listFromArray, listRange } from '../../kernel/collection.js';
+import { NONE } from '../../kernel/compact.js';
 import { uidOf } from '../../kernel/ids.js';
 import { add, type Dec, sub } from '../../kernel/money.js';
 import { addDays, calendarDateOf } from '../../kernel/time.js';
@@ -184,8 +185,12 @@ export function createInvoice(tx: Transaction, spec: InvoiceSpec): Invoice {
   const id = tx.nextId('invoices');
   const lines = draftLines(tx, spec.lines);
   const discounts = draftDiscounts(tx, spec.coupons ?? [], lines);
-  const billingAddress = spec.billingAddress ?? customerAddress(customer);
-  const shippingAddress = spec.shippingAddress ?? customerAddress(customer);
+  // One object for the customer's address as billing and shipping address, and one party for customer
+  // and payer: equal values, shared rather than repeated in every invoice of the site.
+  const ownAddress = customerAddress(customer);
+  const billingAddress = spec.billingAddress ?? ownAddress;
+  const shippingAddress = spec.shippingAddress ?? ownAddress;
+  const party = partyOf(customer);
   const priced = priceInvoice(
     tx,
     lines,
@@ -219,17 +224,17 @@ export function createInvoice(tx: Transaction, spec: InvoiceSpec): Invoice {
     consolidationLevel: 'none',
     parentInvoiceId: null,
     subscriptionGroupId: null,
-    customer: partyOf(customer),
-    payer: partyOf(customer),
+    customer: party,
+    payer: party,
     sellerAddress: spec.sellerAddress ?? null,
     billingAddress,
     shippingAddress,
     lines: listFromArray(priced.lines),
-    discounts: priced.discounts,
-    taxes: priced.taxes,
-    payments: [],
-    credits: [],
-    history: [],
+    discounts: priced.discounts.length === 0 ? NONE : priced.discounts,
+    taxes: priced.taxes.length === 0 ? NONE : priced.taxes,
+    payments: NONE,
+    credits: NONE,
+    history: NONE,
     totals: {
       subtotal: priced.subtotal,
       discount: priced.discount,

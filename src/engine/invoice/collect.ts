@@ -7,6 +7,7 @@ import type { Invoice, InvoiceLine } from '../../domain/invoice/types.js';
 import { attemptKeyedBy, paymentAttemptKey } from '../../domain/payment/idempotency.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import { listToArray } from '../../kernel/collection.js';
+import { flatText } from '../../kernel/compact.js';
 import { uidOf } from '../../kernel/ids.js';
 import { add, type Dec, isPositive, min, sub, toMinor } from '../../kernel/money.js';
 import { calendarDateOf } from '../../kernel/time.js';
@@ -106,23 +107,21 @@ export function collectInvoice(
   }
   const paid: Invoice = {
     ...invoice,
-    payments: [
-      ...invoice.payments,
-      {
-        uid: uidOf('pmt', transactionId),
-        transactionId,
-        transactionTime: tx.now,
-        memo: `Payment for invoice ${invoice.number}`,
-        originalAmount: due,
-        appliedAmount: due,
-        prepayment: false,
-        method: profile.paymentType === 'bank_account' ? 'bank_account' : 'credit_card',
-        lastFour: profile.lastFour,
-        cardType: profile.cardType,
-        gatewayTransactionId: outcome.gatewayTransactionId ?? null,
-        receivedOn: calendarDateOf(tx.now, tx.settings.timeZone),
-      },
-    ],
+    // concat, not a spread into a literal: a spread leaves room for 17 elements behind one payment.
+    payments: invoice.payments.concat({
+      uid: uidOf('pmt', transactionId),
+      transactionId,
+      transactionTime: tx.now,
+      memo: flatText(`Payment for invoice ${invoice.number}`),
+      originalAmount: due,
+      appliedAmount: due,
+      prepayment: false,
+      method: profile.paymentType === 'bank_account' ? 'bank_account' : 'credit_card',
+      lastFour: profile.lastFour,
+      cardType: profile.cardType,
+      gatewayTransactionId: flatOrNull(outcome.gatewayTransactionId ?? null),
+      receivedOn: calendarDateOf(tx.now, tx.settings.timeZone),
+    }),
     totals: { ...invoice.totals, paid: add(invoice.totals.paid, due), due: '0' },
     status: 'paid',
     paidDate: calendarDateOf(tx.now, tx.settings.timeZone),
@@ -163,3 +162,5 @@ export const centsOf = (tx: Transaction, amount: Dec): number => toMinor(amount,
 
 /** The lines of an invoice as an array. */
 export const invoiceLines = (invoice: Invoice): InvoiceLine[] => listToArray(invoice.lines);
+
+const flatOrNull = (text: string | null): string | null => (text === null ? null : flatText(text));

@@ -2,6 +2,7 @@
  * What an invoice is built from: the charges and coupons an operation bills, and the line and discount
  * drafts they become before `priceInvoice` (invoice-build.ts) prices them.
  */
+
 import { couponAppliesTo } from '../../domain/coupon/rules.js';
 import type { Coupon } from '../../domain/coupon/types.js';
 import type { Customer } from '../../domain/customer/types.js';
@@ -15,6 +16,7 @@ import type {
 } from '../../domain/invoice/types.js';
 import type { SiteTaxRate } from '../../domain/site/config.js';
 import type { Subscription } from '../../domain/subscription/types.js';
+import { flatText } from '../../kernel/compact.js';
 import { uidOf } from '../../kernel/ids.js';
 import type { Dec } from '../../kernel/money.js';
 import type { CalendarDate } from '../../kernel/time.js';
@@ -161,7 +163,7 @@ export function draftLines(tx: Transaction, charges: readonly ChargeLine[]): Lin
     return {
       uid: uidOf('li', transactionId),
       title: charge.title,
-      description: charge.description ?? '',
+      description: flatText(charge.description ?? ''),
       quantity: charge.quantity,
       unitPrice: charge.unitPrice,
       taxable: charge.taxable,

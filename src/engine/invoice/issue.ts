@@ -24,12 +24,16 @@ function recordIssued(
   fromStatus: InvoiceStatus,
   onEmail: (invoice: Invoice) => void,
 ): Invoice {
+  // Assigned, not spread into a new literal (see recordInvoiceIssued).
+  const data: Record<string, unknown> = invoiceIssuedData(invoice);
+  data.from_status = fromStatus;
+  data.to_status = invoice.status;
   tx.record({
     key: 'invoice_issued',
     message: `Invoice ${invoice.number} issued`,
     subscriptionId: invoice.subscriptionId,
     customerId: invoice.customerId,
-    data: { ...invoiceIssuedData(invoice), from_status: fromStatus, to_status: invoice.status },
+    data,
   });
   if (tx.settings.invoiceEmails) {
     onEmail(invoice);

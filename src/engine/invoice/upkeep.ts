@@ -89,11 +89,13 @@ export function currentCustomerInformation(
   const customer = tx.get('customers', invoice.customerId);
   if (customer === undefined) return err(refused("The invoice's customer no longer exists."));
   const payer = tx.get('customers', invoice.payer.id) ?? customer;
+  const party = partyOf(customer);
+  const address = customerAddress(customer);
   return ok({
-    customer: partyOf(customer),
-    payer: partyOf(payer),
-    billingAddress: customerAddress(customer),
-    shippingAddress: customerAddress(customer),
+    customer: party,
+    payer: payer === customer ? party : partyOf(payer),
+    billingAddress: address,
+    shippingAddress: address,
   });
 }
 

@@ -11,6 +11,7 @@ import type { Invoice } from '../../domain/invoice/types.js';
 import type { PaymentGateway, PaymentProfile } from '../../domain/payment/types.js';
 import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
 import type { CollectionMethod, Subscription } from '../../domain/subscription/types.js';
+import { NONE } from '../../kernel/compact.js';
 import { isPositive } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { type Instant, shiftFromAnchor } from '../../kernel/time.js';
@@ -124,7 +125,7 @@ export function openSignup(tx: Transaction, input: SignupInput): Result<OpenedSi
     delayedCancelAt: null,
     onHoldAt: null,
     automaticallyResumeAt: null,
-    couponCodes: input.couponCode === null ? [] : [input.couponCode],
+    couponCodes: input.couponCode === null ? NONE : [input.couponCode],
     reference: input.reference,
     netTerms: input.netTerms,
     balance: '0',
@@ -135,7 +136,7 @@ export function openSignup(tx: Transaction, input: SignupInput): Result<OpenedSi
     serviceCreditBalance: '0',
     dunningAttempts: 0,
     nextDunningAt: null,
-    dunningInvoiceIds: [],
+    dunningInvoiceIds: NONE,
     advanceInvoiceId: null,
     createdAt: tx.now,
     updatedAt: tx.now,
