@@ -473,14 +473,21 @@ const scenarios: readonly { row: string; name: string; run: () => string[] }[] =
     },
   },
   {
-    row: 'Notes, coupons added or removed, override, hold resumption (`PUT …/hold.json`), payment profile update, delete and bank account verification, lookup, signup preview',
+    row: 'Notes, coupons added or removed, prepaid configuration, override, hold resumption (`PUT …/hold.json`), payment profile update, delete and bank account verification, lookup, signup preview',
     name: 'a note',
     run: () => {
       const f = fixture();
       const id = subscribe(f);
-      return keysOf(
-        call(f.s, 'POST', `/subscriptions/${id}/notes.json`, { note: { body: 'x', sticky: false } }).events,
-      );
+      return [
+        ...keysOf(
+          call(f.s, 'POST', `/subscriptions/${id}/notes.json`, { note: { body: 'x', sticky: false } }).events,
+        ),
+        ...keysOf(
+          call(f.s, 'POST', `/subscriptions/${id}/prepaid_configurations.json`, {
+            prepaid_configuration: { initial_funding_amount_in_cents: 100 },
+          }).events,
+        ),
+      ];
     },
   },
 ];
