@@ -346,7 +346,7 @@ export function minorWriter(
     if (suffixes === undefined || !(minor >= 0)) return format(minor, digits);
     const whole = Math.floor(minor / scale);
     const suffix = suffixes[minor - whole * scale];
-    // Not an integer, or beyond exact doubles: the general path, whatever it answers.
+    // A fraction that is not a whole number of minor units has no suffix: the general path answers it.
     return suffix === undefined ? format(minor, digits) : wholeText(whole) + suffix;
   };
 }
