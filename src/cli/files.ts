@@ -23,6 +23,11 @@ export interface FileLayer {
   /** `a`: create or append; `w`: create or truncate. New files are readable by their owner only. */
   readonly open: (path: string, flags: 'a' | 'w') => Promise<WritableFile>;
   readonly readFile: (path: string) => Promise<Buffer>;
+  /**
+   * Reads a file from its start in consecutive slices of up to `bytes` each: what a file too large for
+   * one buffer (Node refuses to read 2 GiB or more at once) is read through.
+   */
+  readonly readSlices: (path: string, bytes: number) => AsyncIterable<Buffer>;
   readonly readdir: (dir: string) => Promise<string[]>;
   readonly rename: (from: string, to: string) => Promise<void>;
   readonly rm: (path: string) => Promise<void>;
@@ -44,6 +49,19 @@ const wrap = (file: FileHandle): WritableFile => ({
 export const nodeFiles: FileLayer = {
   open: async (path, flags) => wrap(await open(path, flags, 0o600)),
   readFile: (path) => readFile(path),
+  readSlices: async function* (path, bytes) {
+    const handle = await open(path, 'r');
+    try {
+      for (;;) {
+        const buffer = Buffer.allocUnsafe(bytes);
+        const { bytesRead } = await handle.read(buffer, 0, bytes, null);
+        if (bytesRead === 0) return;
+        yield bytesRead === bytes ? buffer : buffer.subarray(0, bytesRead);
+      }
+    } finally {
+      await handle.close();
+    }
+  },
   readdir: (dir) => readdir(dir),
   rename: (from, to) => rename(from, to),
   rm: (path) => rm(path, { force: true }),

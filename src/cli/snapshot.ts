@@ -20,6 +20,7 @@ import { changedPieceLines, PieceAssembler, pieceLines } from '../engine/persist
 import { rebuiltSetIndexes } from '../engine/set-index.js';
 import { type SiteState, upgradeState } from '../engine/state.js';
 import { emptyList, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
+import { firstByteOf, type LinesRead, READ_SLICE_BYTES, readLines } from './file-lines.js';
 import { type FileLayer, nodeFiles, type WritableFile, writeAll } from './files.js';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
@@ -122,36 +123,37 @@ async function writeLines(
   return { bytes, crc };
 }
 
-/** The pieces and position of version 2 snapshot bytes, when the trailer vouches for every byte. */
-function decodeVersion2(bytes: Buffer): { readonly position: number; readonly body: Buffer } | undefined {
-  const end = bytes.length - 1;
-  if (end < 0 || bytes[end] !== 10) return undefined;
-  const start = bytes.lastIndexOf(10, end - 1) + 1;
-  return vouched(metaOf(bytes.toString('utf8', start, end), trailerSchema), bytes.subarray(0, start));
-}
-
-/** How much of a file is checksummed before yielding to the event loop. */
-const CHECKSUM_SLICE_BYTES = 8 << 20;
+/** A trailer is one short line: a longer tail after the body is not one. */
+const MAX_TRAILER_BYTES = 64 << 10;
 
 /**
- * Whether bytes read back are the file as written: its trailer (`fits` checks what else it says), length
- * and checksum, the checksum taken in slices that yield to the event loop (a large site's snapshot is
- * hundreds of MiB).
+ * Whether a file read back is as written: its trailer (`fits` checks what else it says), length and
+ * checksum, read in slices (a large site's snapshot is several GiB; each read yields to the event loop).
  */
 async function readsBackAs(
-  read: Buffer,
+  files: FileLayer,
+  path: string,
   written: { readonly bytes: number; readonly crc: number },
   fits: (trailer: string) => SnapshotMeta | undefined,
 ): Promise<boolean> {
-  if (read.length <= written.bytes) return false;
-  const trailer = fits(read.toString('utf8', written.bytes, read.length - 1));
-  if (trailer?.bytes !== written.bytes || trailer.crc32 !== written.crc) return false;
+  let offset = 0;
   let crc = 0;
-  for (let offset = 0; offset < written.bytes; offset += CHECKSUM_SLICE_BYTES) {
-    crc = crc32(read.subarray(offset, Math.min(written.bytes, offset + CHECKSUM_SLICE_BYTES)), crc);
-    await yieldToEventLoop();
+  const tail: Buffer[] = [];
+  let tailBytes = 0;
+  for await (const slice of files.readSlices(path, READ_SLICE_BYTES)) {
+    const inBody = Math.max(0, Math.min(slice.length, written.bytes - offset));
+    if (inBody > 0) crc = crc32(slice.subarray(0, inBody), crc);
+    if (inBody < slice.length) {
+      tail.push(slice.subarray(inBody));
+      tailBytes += slice.length - inBody;
+      if (tailBytes > MAX_TRAILER_BYTES) return false;
+    }
+    offset += slice.length;
   }
-  return crc === written.crc;
+  const trailerBytes = Buffer.concat(tail);
+  if (offset !== written.bytes + trailerBytes.length || trailerBytes.at(-1) !== 10) return false;
+  const trailer = fits(trailerBytes.toString('utf8', 0, trailerBytes.length - 1));
+  return trailer?.bytes === written.bytes && trailer.crc32 === written.crc && crc === written.crc;
 }
 
 /**
@@ -177,9 +179,8 @@ async function writeVerified(
     } finally {
       await file.close();
     }
-    const read = await files.readFile(temporary);
-    if (!(await readsBackAs(read, written, fits)))
-      throw new Error(`${temporary} does not read back as written (${read.length} bytes)`);
+    if (!(await readsBackAs(files, temporary, written, fits)))
+      throw new Error(`${temporary} does not read back as written (${written.bytes} bytes and a trailer)`);
   } catch (error) {
     await files.rm(temporary).catch(() => {});
     throw error;
@@ -189,15 +190,25 @@ async function writeVerified(
   return written.bytes;
 }
 
-/** Feeds the pieces of a body, line by line (no string of the whole body), to an assembler. */
-function assemblePieces(body: Buffer, assembler: PieceAssembler): void {
-  let start = 0;
-  while (start < body.length) {
-    const end = body.indexOf(10, start);
-    if (end < 0) throw new Error('a snapshot piece without its newline');
-    assembler.add(body.toString('utf8', start, end));
-    start = end + 1;
-  }
+/**
+ * Reads a file of pieces line by line into an assembler (no buffer or string of the whole file); `fits`
+ * is false when a line did not fit the pieces before it.
+ */
+async function readPieces(
+  files: FileLayer,
+  path: string,
+  assembler: PieceAssembler,
+): Promise<LinesRead & { readonly fits: boolean }> {
+  let fits = true;
+  const read = await readLines(files, path, (line) => {
+    if (!fits) return;
+    try {
+      assembler.add(line);
+    } catch {
+      fits = false;
+    }
+  });
+  return { ...read, fits };
 }
 
 /**
@@ -359,38 +370,64 @@ export interface StoredSnapshot extends Snapshot {
   readonly deltaBytes: number;
 }
 
+type BaseRead =
+  | {
+      readonly ok: true;
+      readonly assembler: PieceAssembler;
+      readonly position: number;
+      readonly bodyBytes: number;
+    }
+  | { readonly ok: false; readonly bytes: number };
+
+/** A version 2 snapshot, line by line: its pieces, vouched for by its trailer. */
+async function readVersion2(files: FileLayer, path: string): Promise<BaseRead> {
+  const assembler = new PieceAssembler();
+  const read = await readPieces(files, path, assembler);
+  const meta = read.last === undefined ? undefined : metaOf(read.last, trailerSchema);
+  if (!read.fits || meta?.bytes !== read.bodyBytes || meta.crc32 !== read.bodyCrc)
+    return { ok: false, bytes: read.totalBytes };
+  return { ok: true, assembler, position: meta.position, bodyBytes: read.bodyBytes };
+}
+
+/** A version 1 snapshot (a header, then the state's JSON: never past V8's longest string, so one buffer). */
+async function readVersion1(files: FileLayer, path: string): Promise<BaseRead> {
+  const bytes = await files.readFile(path);
+  const decoded = decodeSnapshotBytes(bytes);
+  if (decoded === undefined) return { ok: false, bytes: bytes.length };
+  try {
+    const assembler = PieceAssembler.over(JSON.parse(decoded.body.toString('utf8')));
+    return { ok: true, assembler, position: decoded.position, bodyBytes: decoded.body.length };
+  } catch {
+    return { ok: false, bytes: bytes.length };
+  }
+}
+
 /** Reads the snapshot and its deltas: undefined when there is none, an error when it is damaged. */
 export async function readSnapshot(
   dir: string,
   files: FileLayer = nodeFiles,
 ): Promise<{ ok: true; value: StoredSnapshot | undefined } | { ok: false; error: string }> {
   await files.rm(join(dir, `${SNAPSHOT_FILE}.tmp`));
-  let bytes: Buffer;
+  const path = join(dir, SNAPSHOT_FILE);
+  let first: number | undefined;
   try {
-    bytes = await files.readFile(join(dir, SNAPSHOT_FILE));
+    first = await firstByteOf(files, path);
   } catch (error) {
     if (error instanceof Error && Reflect.get(error, 'code') === 'ENOENT')
       return { ok: true, value: undefined };
     throw error;
   }
-  const damaged = {
-    ok: false,
-    error: `${join(dir, SNAPSHOT_FILE)} is damaged (${bytes.length} bytes; its checksum or shape does not hold)`,
-  } as const;
+  const damagedAt = (bytes: number) =>
+    ({
+      ok: false,
+      error: `${path} is damaged (${bytes} bytes; its checksum or shape does not hold)`,
+    }) as const;
   // Version 2 starts with a piece (`[`), version 1 with its header (`{`).
-  const version2 = bytes[0] === 0x5b;
-  const decoded = version2 ? decodeVersion2(bytes) : decodeSnapshotBytes(bytes);
-  if (decoded === undefined) return damaged;
-  let assembler: PieceAssembler;
-  try {
-    if (version2) {
-      assembler = new PieceAssembler();
-      assemblePieces(decoded.body, assembler);
-    } else assembler = PieceAssembler.over(JSON.parse(decoded.body.toString('utf8')));
-  } catch {
-    return damaged;
-  }
-  const withDeltas = await applyDeltas(dir, files, assembler, decoded.position);
+  const base = first === 0x5b ? await readVersion2(files, path) : await readVersion1(files, path);
+  if (!base.ok) return damagedAt(base.bytes);
+  const { assembler, position, bodyBytes } = base;
+  const damaged = damagedAt(bodyBytes);
+  const withDeltas = await applyDeltas(dir, files, assembler, position);
   if (!withDeltas.ok) return withDeltas;
   try {
     const state: unknown = assembler.value();
@@ -404,7 +441,7 @@ export async function readSnapshot(
         position: withDeltas.position,
         state: upgraded,
         exact: upgraded === state,
-        baseBytes: decoded.body.length,
+        baseBytes: bodyBytes,
         deltaCount: withDeltas.count,
         deltaBytes: withDeltas.bytes,
       },
@@ -431,29 +468,23 @@ async function applyDeltas(
   for (const delta of await deltaFiles(dir, files)) {
     if (delta.position <= position) continue;
     const path = join(dir, delta.name);
-    const bytes = await files.readFile(path);
-    const end = bytes.length - 1;
-    const trailerStart = end < 0 || bytes[end] !== 10 ? -1 : bytes.lastIndexOf(10, end - 1) + 1;
-    const meta = trailerStart < 0 ? undefined : deltaMetaOf(bytes.toString('utf8', trailerStart, end));
-    const body = trailerStart < 0 ? undefined : vouched(meta, bytes.subarray(0, trailerStart));
-    if (meta === undefined || body === undefined || meta.position !== delta.position)
+    // Read into the assembler before the trailer is checked: a delta that fails refuses the whole start.
+    const read = await readPieces(files, path, assembler);
+    const meta = read.last === undefined ? undefined : deltaMetaOf(read.last);
+    if (meta?.bytes !== read.bodyBytes || meta.crc32 !== read.bodyCrc || meta.position !== delta.position)
       return {
         ok: false,
-        error: `${path} is damaged (${bytes.length} bytes; its checksum or shape does not hold): the journal it covers was deleted after it was written`,
+        error: `${path} is damaged (${read.totalBytes} bytes; its checksum or shape does not hold): the journal it covers was deleted after it was written`,
       };
     if (meta.from !== position)
       return {
         ok: false,
         error: `${path} continues from journal record ${meta.from}, but the snapshot and the deltas before it reach ${position}: a delta is missing`,
       };
-    try {
-      assemblePieces(body.body, assembler);
-    } catch {
-      return { ok: false, error: `${path} does not fit the snapshot before it` };
-    }
+    if (!read.fits) return { ok: false, error: `${path} does not fit the snapshot before it` };
     position = meta.position;
     count += 1;
-    total += body.body.length;
+    total += read.bodyBytes;
   }
   return { ok: true, position, count, bytes: total };
 }
