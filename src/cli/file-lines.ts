@@ -53,7 +53,9 @@ export async function readLines(
       pending = line;
       start = end + 1;
     }
-    if (start < slice.length) carried.push(slice.subarray(start));
+    // The slice's bytes are reused by the next read: what outlives it is copied.
+    if (pending !== undefined && pending.buffer === slice.buffer) pending = Buffer.from(pending);
+    if (start < slice.length) carried.push(Buffer.from(slice.subarray(start)));
   }
   const last =
     carried.length > 0 || pending === undefined ? undefined : pending.toString('utf8', 0, pending.length - 1);

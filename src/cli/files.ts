@@ -25,7 +25,8 @@ export interface FileLayer {
   readonly readFile: (path: string) => Promise<Buffer>;
   /**
    * Reads a file from its start in consecutive slices of up to `bytes` each: what a file too large for
-   * one buffer (Node refuses to read 2 GiB or more at once) is read through.
+   * one buffer (Node refuses to read 2 GiB or more at once) is read through. A slice is valid only until
+   * the next is asked for (its bytes may be reused): copy what must outlive it.
    */
   readonly readSlices: (path: string, bytes: number) => AsyncIterable<Buffer>;
   readonly readdir: (dir: string) => Promise<string[]>;
@@ -51,9 +52,11 @@ export const nodeFiles: FileLayer = {
   readFile: (path) => readFile(path),
   readSlices: async function* (path, bytes) {
     const handle = await open(path, 'r');
+    // One buffer for every slice: a new one of 8 MiB per read made V8 collect a large heap over and over
+    // (external memory counts toward its next full collection).
+    const buffer = Buffer.allocUnsafe(bytes);
     try {
       for (;;) {
-        const buffer = Buffer.allocUnsafe(bytes);
         const { bytesRead } = await handle.read(buffer, 0, bytes, null);
         if (bytesRead === 0) return;
         yield bytesRead === bytes ? buffer : buffer.subarray(0, bytesRead);

@@ -144,7 +144,7 @@ async function readsBackAs(
     const inBody = Math.max(0, Math.min(slice.length, written.bytes - offset));
     if (inBody > 0) crc = crc32(slice.subarray(0, inBody), crc);
     if (inBody < slice.length) {
-      tail.push(slice.subarray(inBody));
+      tail.push(Buffer.from(slice.subarray(inBody)));
       tailBytes += slice.length - inBody;
       if (tailBytes > MAX_TRAILER_BYTES) return false;
     }
