@@ -174,8 +174,7 @@ export function rekeyed<N extends string>(
       if (remaining.size === 0) index.delete(oldKey);
       else index.set(oldKey, storedIdSet(remaining));
     }
-    if (newKey !== null)
-      index.set(newKey, storedIdSet(idSetAdd(loadedIdSet(index.get(newKey)), id, owned)));
+    if (newKey !== null) index.set(newKey, storedIdSet(idSetAdd(loadedIdSet(index.get(newKey)), id, owned)));
   }
 }
 
