@@ -122,3 +122,18 @@ export function applyInBatches(
   }
   return state;
 }
+
+/**
+ * A site of `count` monthly $49 subscriptions to "gold", each with its signup invoice paid, all signed up
+ * at `now` (so that all renew at one instant), built through `applyInBatches`.
+ */
+export function signedUpSite(count: number, now: string, config: SiteConfig = {}): SiteState {
+  const site = new BenchSite(config, now);
+  site.product('gold');
+  return applyInBatches(
+    site.state,
+    count,
+    (n) => ({ method: 'POST', path: '/subscriptions.json', body: signupBody('gold', n) }),
+    now,
+  );
+}

@@ -10,21 +10,9 @@
  */
 import { writeHeapSnapshot } from 'node:v8';
 import type { SiteState } from '../src/index.js';
-import { applyInBatches, BenchSite, signupBody } from './bench-site.js';
+import { signedUpSite } from './bench-site.js';
 
 const SIGNUP = '2026-01-15T12:00:00Z';
-
-/** A site of `count` monthly subscriptions, each with its signup invoice, paid. */
-export function signedUpSite(count: number): SiteState {
-  const site = new BenchSite({}, SIGNUP);
-  site.product('gold');
-  return applyInBatches(
-    site.state,
-    count,
-    (n) => ({ method: 'POST', path: '/subscriptions.json', body: signupBody('gold', n) }),
-    SIGNUP,
-  );
-}
 
 function collect(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -46,10 +34,10 @@ export function heapPerSubscription(
   small: number,
   large: number,
 ): { perSubscription: number; largeState: SiteState } {
-  const a = heapHolding(() => signedUpSite(small));
+  const a = heapHolding(() => signedUpSite(small, SIGNUP));
   const smallHeap = a.heap;
   a.state = undefined as unknown as SiteState;
-  const b = heapHolding(() => signedUpSite(large));
+  const b = heapHolding(() => signedUpSite(large, SIGNUP));
   return { perSubscription: (b.heap - smallHeap) / (large - small), largeState: b.state };
 }
 

@@ -12,7 +12,7 @@
  *   The floor is the same count of naive UTC month steps (`Date.UTC` and `toISOString`, no zone, no clamp).
  */
 import { advance, periodOf, type SiteState } from '../src/index.js';
-import { applyInBatches, BenchSite, idOf, signupBody } from './bench-site.js';
+import { BenchSite, idOf, signedUpSite } from './bench-site.js';
 import {
   type BenchOptions,
   type BenchRow,
@@ -169,18 +169,6 @@ function periodListingCase(count: number, runs: number): BenchRow {
   };
 }
 
-/** A site of `count` monthly subscriptions signed up at one instant, so that all renew at one instant. */
-function renewalDaySite(count: number): SiteState {
-  const site = new BenchSite({}, SIGNUP);
-  site.product('gold');
-  return applyInBatches(
-    site.state,
-    count,
-    (n) => ({ method: 'POST', path: '/subscriptions.json', body: signupBody('gold', n) }),
-    SIGNUP,
-  );
-}
-
 /**
  * A renewal day: every subscription of the site renews at one instant, in `advance()` calls of up to
  * 20,000 renewals each until complete (each renewal
@@ -189,7 +177,7 @@ function renewalDaySite(count: number): SiteState {
  * update per renewal.
  */
 function renewalDayCase(count: number, runs: number): BenchRow {
-  const state = renewalDaySite(count);
+  const state = signedUpSite(count, SIGNUP);
   const measured = measureAgainstFloor(
     () => {
       // One call performs at most STEPS_PER_CALL due steps (20,000): a host calls again until complete.

@@ -1,32 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { testGateway } from '../../../src/domain/payment/test-gateway.js';
-import type { PaymentAttempt, PaymentProfile } from '../../../src/domain/payment/types.js';
-
-const profile = (lastFour: string): PaymentProfile => ({
-  id: 9,
-  customerId: 1,
-  paymentType: 'credit_card',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  lastFour,
-  cardType: 'bogus',
-  expirationMonth: 12,
-  expirationYear: 2030,
-  bankName: null,
-  bankAccountType: null,
-  bankAccountHolderType: null,
-  billingAddress: null,
-  billingAddress2: null,
-  billingCity: null,
-  billingState: null,
-  billingZip: null,
-  billingCountry: null,
-  vault: 'bogus',
-  vaultToken: 'bogus_token_9',
-  disabled: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+import type { PaymentAttempt } from '../../../src/domain/payment/types.js';
+import { profile } from './card-profile.js';
 
 const attempt = (lastFour: string, kind: PaymentAttempt['kind']): PaymentAttempt => ({
   kind,
