@@ -14,6 +14,15 @@ import { readSnapshot, SNAPSHOT_FILE, writeSnapshot } from '../../src/cli/snapsh
 import { applyChanges } from '../../src/engine/changes.js';
 import { changedPieceLines, PieceAssembler, pieceLines } from '../../src/engine/persistence/pieces.js';
 import { createSite, type SiteState } from '../../src/index.js';
+import {
+  CHUNK_SIZE,
+  type ChunkedList,
+  emptyList,
+  listAppendAll,
+  listFromArray,
+  listGet,
+  listSet,
+} from '../../src/kernel/collection.js';
 import { commandSequenceArbitrary, simulate, simulationConfig } from '../../src/testing/index.js';
 import { site } from '../helpers/api.js';
 
@@ -153,6 +162,73 @@ describe('changed pieces', () => {
     expect(steps).toBeGreaterThan(200);
     // What a change writes is a small part of the site, not a copy of it.
     expect(written).toBeLessThan(whole / 5);
+  });
+
+  it('law: a list of chunks that grows, rows replaced, a large row changed inside: the copy equals the next version and only what changed is written', () => {
+    type Row = { readonly id: number; readonly name: string; readonly ids?: ChunkedList<number> };
+    const rowArbitrary = (id: number): Row => ({ id, name: `row ${id}` });
+    const change = fc.oneof(
+      fc.record({ kind: fc.constant('append' as const), count: fc.integer({ min: 1, max: 1500 }) }),
+      fc.record({ kind: fc.constant('replace' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('grow' as const), count: fc.integer({ min: 1, max: 700 }) }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2500 }), fc.array(change, { maxLength: 6 }), (start, changes) => {
+        // Row 0 is large: a list of ids, as an index's set is.
+        const first: Row = {
+          ...rowArbitrary(0),
+          ids: listFromArray(Array.from({ length: 1500 }, (_, n) => n)),
+        };
+        let state = {
+          rows: listFromArray([first, ...Array.from({ length: start }, (_, n) => rowArbitrary(n + 1))]),
+        };
+        const copy = new PieceAssembler();
+        for (const line of pieceLines(state)) copy.add(line);
+        for (const step of changes) {
+          const previous = state;
+          let changedBytes = 0;
+          if (step.kind === 'append') {
+            const added = Array.from({ length: step.count }, (_, n) =>
+              rowArbitrary(previous.rows.length + n),
+            );
+            changedBytes = JSON.stringify(added).length;
+            state = { rows: listAppendAll(previous.rows, added) };
+          } else if (step.kind === 'replace') {
+            const at = 1 + (step.at % Math.max(1, previous.rows.length - 1));
+            const row = { ...rowArbitrary(at), name: `renamed ${at}` };
+            changedBytes = JSON.stringify(row).length;
+            state = at < previous.rows.length ? { rows: listSet(previous.rows, at, row) } : previous;
+          } else {
+            const large = listGet(previous.rows, 0);
+            const ids = listAppendAll(
+              large?.ids ?? emptyList<number>(),
+              Array.from({ length: step.count }, (_, n) => 100_000 + n),
+            );
+            changedBytes = 8 * step.count;
+            state = { rows: listSet(previous.rows, 0, { ...first, ids }) };
+          }
+          const lines = [...changedPieceLines(previous, state)];
+          for (const line of lines) copy.add(line);
+          expect(copy.value()).toEqual(JSON.parse(JSON.stringify(state)));
+          // What a change writes: the changed rows, the large row's new ids, and each line's path.
+          const written = lines.reduce((sum, line) => sum + line.length, 0);
+          expect(written).toBeLessThanOrEqual(changedBytes + 120 * lines.length);
+        }
+      }),
+      { seed: 20_261_129, numRuns: 40 },
+    );
+  });
+
+  it('write a table that opens a new chunk as that chunk, not as every chunk it holds', () => {
+    const rows = (from: number, count: number) =>
+      Array.from({ length: count }, (_, n) => ({ id: from + n, name: `row ${from + n}` }));
+    const previous = { rows: listFromArray(rows(0, 3 * CHUNK_SIZE)) };
+    const next = { rows: listAppendAll(previous.rows, rows(3 * CHUNK_SIZE, 1)) };
+    const lines = [...changedPieceLines(previous, next)];
+    expect(lines).toEqual([
+      `[["rows","length"],${3 * CHUNK_SIZE + 1}]`,
+      `[["rows","chunks",3],[{"id":${3 * CHUNK_SIZE},"name":"row ${3 * CHUNK_SIZE}"}]]`,
+    ]);
   });
 
   it('delete a property the next version no longer has, and skip what both share', () => {

@@ -101,4 +101,43 @@ describe('the pieces table', () => {
       );
     }
   });
+
+  it('gives back a large row changed inside a chunk: sets of ids that grow, appear and go', async () => {
+    await migrate(pg.pool());
+    for (const seed of [7, 8, 9]) {
+      const random = generator(seed);
+      const site = `large-rows-${seed}`;
+      const ids = (count: number) => Array.from({ length: count }, () => random.below(1_000_000));
+      /** A row of an index's hash group: a set of ids per key, large enough to be written by its parts. */
+      const group = (): Record<string, number[][]> => ({ 'k:a': [ids(900)], 'k:b': [ids(300)] });
+      let value: { rows: { chunks: unknown[][] } } = { rows: { chunks: [[{ id: 1 }, group(), { id: 3 }]] } };
+      let ord = await inTransaction(pg.pool(), (client) => writePieces(client, site, pieceLines(value), 0));
+      for (let step = 0; step < 40; step += 1) {
+        const chunk = value.rows.chunks[0] ?? [];
+        const large = { ...(chunk[1] as Record<string, number[][]>) };
+        const key = `k:${'abcd'[random.below(4)]}`;
+        const choice = random.below(4);
+        if (choice === 0) Reflect.deleteProperty(large, key);
+        else if (choice === 1) large[key] = [...(large[key] ?? []), ids(1 + random.below(400))];
+        else if (choice === 2) large[key] = [ids(1 + random.below(50))];
+        const replaced = [...chunk];
+        replaced[1] = large;
+        if (choice === 3) replaced[random.below(2) * 2] = { id: random.below(100) };
+        const previous = value;
+        value = { rows: { chunks: [replaced] } };
+        const changed = [...changedPieceLines(previous, value)];
+        ord = await inTransaction(pg.pool(), (client) => writePieces(client, site, changed, ord));
+        const read = await readPieces(pg.pool(), site);
+        // Equal, and with every key in the order the running version has it.
+        expect(JSON.stringify(read), `seed ${seed} step ${step}`).toBe(JSON.stringify(value));
+      }
+      const rows = await pg
+        .pool()
+        .query<{ line: string }>('SELECT line FROM billing_core_pieces WHERE subdomain = $1', [site]);
+      expectCurrentPieces(
+        rows.rows.map((row) => row.line),
+        value,
+      );
+    }
+  });
 });

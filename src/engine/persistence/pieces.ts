@@ -26,6 +26,22 @@ function splits(value: object): boolean {
 /** An array written whole (a chunk of up to 1,000 rows): its rows can be rewritten one by one. */
 const isChunk = (value: unknown): value is readonly unknown[] => Array.isArray(value) && !splits(value);
 
+/** Values a row may hold and still be written whole when it changes. */
+const LARGE_ROW_VALUES = 1024;
+
+/** Whether a value holds more than `LARGE_ROW_VALUES` values, counted only until it does. */
+function isLarge(value: unknown): boolean {
+  let budget = LARGE_ROW_VALUES;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    budget -= 1;
+    if (budget < 0) return true;
+    if (isContainer(current)) for (const member of Object.values(current)) pending.push(member);
+  }
+  return false;
+}
+
 /**
  * The state's pieces, in order, each the JSON text of one line (without its newline).
  * @example [...pieceLines({ a: [1, 2] })] // ['[[],{}]', '[["a"],[1,2]]']
@@ -51,11 +67,34 @@ export function* pieceLines(value: unknown, path: Path = []): Generator<string> 
 /**
  * The pieces that turn `previous` into `next`, each the JSON text of one line: parts shared by reference
  * are skipped, a changed member is written again (whole, or as its own changed pieces when it splits),
- * a removed property is a deletion `[path]`. In a chunk written whole, only its replaced and appended
- * rows are written; another list whose length changed is written again whole.
+ * a removed property is a deletion `[path]`. A list that grows writes its changed and its new members;
+ * one that shrinks is written again whole. In a chunk written whole, only its replaced and appended rows
+ * are written, and a large replaced row (an index's set of ids) only what changed in it.
  * @example [...changedPieceLines({ a: 1, b: [[1]] }, { a: 2, b: [[1]] })] // ['[["a"],2]', ...]
  */
-export function* changedPieceLines(previous: unknown, next: unknown, path: Path = []): Generator<string> {
+export function changedPieceLines(previous: unknown, next: unknown, path: Path = []): Generator<string> {
+  return changedLines(previous, next, path, false);
+}
+
+/** The names of an object's members JSON writes, in order. */
+const writtenKeys = (value: object): string[] =>
+  Object.keys(value).filter((key) => {
+    const member: unknown = Reflect.get(value, key);
+    return member !== undefined && typeof member !== 'function';
+  });
+
+/**
+ * Whether an object inside a row can be written as its changed members: none removed and none added
+ * but at its end, so that a copy fed the pieces has its members in the same order. A piece store keeps
+ * one entry per piece written, and a row is one piece: a deletion inside it would have none to remove.
+ */
+function keepsMemberOrder(previous: object, next: object): boolean {
+  const before = writtenKeys(previous);
+  const after = writtenKeys(next);
+  return after.length >= before.length && before.every((key, index) => after[index] === key);
+}
+
+function* changedLines(previous: unknown, next: unknown, path: Path, withinRow: boolean): Generator<string> {
   if (previous === next) return;
   const bothSplit =
     isContainer(previous) &&
@@ -65,22 +104,33 @@ export function* changedPieceLines(previous: unknown, next: unknown, path: Path 
     Array.isArray(previous) === Array.isArray(next);
   if (!bothSplit) {
     if (isChunk(previous) && isChunk(next) && next.length >= previous.length) {
-      // A chunk of rows with some replaced or appended: only those rows, each whole.
-      for (let index = 0; index < next.length; index += 1)
-        if (previous[index] !== next[index] || index >= previous.length)
-          yield JSON.stringify([[...path, index], next[index] ?? null]);
+      for (let index = 0; index < previous.length; index += 1) {
+        const row: unknown = next[index];
+        if (previous[index] === row) continue;
+        if (isLarge(row)) yield* changedLines(previous[index], row, [...path, index], true);
+        else yield JSON.stringify([[...path, index], row ?? null]);
+      }
+      for (let index = previous.length; index < next.length; index += 1)
+        yield JSON.stringify([[...path, index], next[index] ?? null]);
       return;
     }
-    yield* pieceLines(next, path);
+    yield* wholeLines(next, path, withinRow);
     return;
   }
   if (Array.isArray(previous) && Array.isArray(next)) {
-    if (previous.length !== next.length) {
-      yield* pieceLines(next, path);
+    if (next.length < previous.length) {
+      yield* wholeLines(next, path, withinRow);
       return;
     }
-    for (let index = 0; index < next.length; index += 1)
-      yield* changedPieceLines(previous[index], next[index], [...path, index]);
+    // A list of chunks grows at its end: a table that opens a chunk writes that chunk, not every chunk.
+    for (let index = 0; index < previous.length; index += 1)
+      yield* changedLines(previous[index], next[index], [...path, index], withinRow);
+    for (let index = previous.length; index < next.length; index += 1)
+      yield* wholeLines(next[index], [...path, index], withinRow);
+    return;
+  }
+  if (withinRow && !keepsMemberOrder(previous, next)) {
+    yield JSON.stringify([path, next]);
     return;
   }
   for (const [key, member] of Object.entries(previous)) {
@@ -91,9 +141,15 @@ export function* changedPieceLines(previous: unknown, next: unknown, path: Path 
   for (const [key, member] of Object.entries(next)) {
     if (member === undefined || typeof member === 'function') continue;
     const before: unknown = Reflect.get(previous, key);
-    if (before === undefined) yield* pieceLines(member, [...path, key]);
-    else yield* changedPieceLines(before, member, [...path, key]);
+    if (before === undefined) yield* wholeLines(member, [...path, key], withinRow);
+    else yield* changedLines(before, member, [...path, key], withinRow);
   }
+}
+
+/** A value written again: as its pieces, or inside a row as one line. */
+function* wholeLines(value: unknown, path: Path, withinRow: boolean): Generator<string> {
+  if (withinRow) yield JSON.stringify([path, value ?? null]);
+  else yield* pieceLines(value, path);
 }
 
 /**
