@@ -6,14 +6,18 @@
 
 const UID_WIDTH = 13;
 const UID_BODY = /^[0-9a-z]{13}$/;
+const ZEROS = '0'.repeat(UID_WIDTH);
 
 /**
  * The uid of a row: a prefix and its id in base 36, padded.
  * @example uidOf('inv', 1) // 'inv_0000000000001'
  */
-export const uidOf = (prefix: string, id: number): string =>
-  // Joined rather than a template literal: one flat string, not a tree of its parts (kernel/compact.ts).
-  [prefix, '_', id.toString(36).padStart(UID_WIDTH, '0')].join('');
+export function uidOf(prefix: string, id: number): string {
+  const body = id.toString(36);
+  // A template literal of this length is a tree of its parts (kernel/compact.ts); `toLowerCase` of text
+  // already in lower case gives it back as one flat string, for less than joining an array costs.
+  return `${prefix}_${ZEROS.slice(body.length)}${body}`.toLowerCase();
+}
 
 /**
  * The row id a uid encodes, or undefined when the text is not a uid of that prefix.
