@@ -30,16 +30,21 @@ const isChunk = (value: unknown): value is readonly unknown[] => Array.isArray(v
 const LARGE_ROW_VALUES = 1024;
 
 /** Whether a value holds more than `LARGE_ROW_VALUES` values, counted only until it does. */
-function isLarge(value: unknown): boolean {
-  let budget = LARGE_ROW_VALUES;
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const current = pending.pop();
-    budget -= 1;
-    if (budget < 0) return true;
-    if (isContainer(current)) for (const member of Object.values(current)) pending.push(member);
+const isLarge = (value: unknown): boolean => valuesLeft(value, LARGE_ROW_VALUES) < 0;
+
+/** `budget` less the values `value` holds (itself included), stopping once below 0. */
+function valuesLeft(value: unknown, budget: number): number {
+  let left = budget - 1;
+  if (!isContainer(value)) return left;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length && left >= 0; index += 1) left = valuesLeft(value[index], left);
+    return left;
   }
-  return false;
+  for (const key in value) {
+    if (left < 0) break;
+    left = valuesLeft(Reflect.get(value, key), left);
+  }
+  return left;
 }
 
 /**
