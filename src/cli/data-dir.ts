@@ -40,10 +40,13 @@ import { deltaFiles, readSnapshot, type Snapshot, writeSnapshot, writeSnapshotDe
 export const DEFAULT_SNAPSHOT_EVERY = 1000;
 
 /**
- * Deltas written on top of one full snapshot before the next full one: a start reads the full snapshot
- * and every delta, so the chain is kept short, and cut early once the deltas hold half the full one's bytes.
+ * A start reads the full snapshot and every delta after it, so the next snapshot is full once the deltas
+ * weigh half the full one (a start then reads at most 1.5 times what the site holds), or once there are
+ * this many of them. Not sooner: a full snapshot of a large site is gigabytes and deltas are what changed,
+ * so a site of a million subscriptions gets a full snapshot every few hundred thousand changes rather than
+ * writing its whole state again every few tens of thousands.
  */
-const MAX_DELTAS = 32;
+const MAX_DELTAS = 1024;
 
 export interface DataDirOptions {
   /** The configuration of a new site (when the directory holds none yet). */

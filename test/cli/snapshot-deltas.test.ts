@@ -83,6 +83,15 @@ const rename = (app: SiteFetchHandler, id: number, n: number) =>
     }),
   );
 
+const createCustomer = (app: SiteFetchHandler, n: number) =>
+  app(
+    new Request('http://localhost/customers.json', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ customer: { first_name: `C${n}`, last_name: 'L', email: `c${n}@example.com` } }),
+    }),
+  );
+
 /** Waits (up to 10 s) until the snapshot at `position` is written and the journal before it deleted. */
 async function snapshotted(position: number): Promise<void> {
   for (let attempt = 0; attempt < 1000; attempt += 1) {
@@ -114,6 +123,34 @@ describe('incremental snapshots', () => {
 
     const second = await open(2);
     expect(second.store.state).toEqual(first.app.state());
+    expect(JSON.stringify(second.store.state)).toBe(JSON.stringify(first.app.state()));
+    await second.store.close();
+  });
+
+  it('a table that opens a chunk between two snapshots gives a delta of its new rows, not of the table', async () => {
+    await seeded(998);
+    const first = await open(4);
+    for (let n = 0; n < 8; n += 1) expect((await createCustomer(first.app, 2000 + n)).status).toBe(201);
+    await first.store.close(first.app.state());
+    const deltas = await deltaFiles(dir);
+    expect(deltas.length).toBeGreaterThanOrEqual(2);
+    const base = await sizeOf(SNAPSHOT_FILE);
+    for (const delta of deltas) expect(await sizeOf(delta.name)).toBeLessThan(base / 20);
+    const second = await open(4);
+    expect(JSON.stringify(second.store.state)).toBe(JSON.stringify(first.app.state()));
+    await second.store.close();
+  });
+
+  it('keeps a chain of more than 32 small deltas while they weigh less than half the full snapshot', async () => {
+    await seeded(1500);
+    const first = await open(1);
+    for (let n = 0; n < 40; n += 1) {
+      expect((await rename(first.app, 1 + ((n * 37) % 1500), n)).status).toBe(200);
+      await snapshotted(n + 1);
+    }
+    await first.store.close();
+    expect((await deltaFiles(dir)).length).toBe(40);
+    const second = await open(1);
     expect(JSON.stringify(second.store.state)).toBe(JSON.stringify(first.app.state()));
     await second.store.close();
   });
