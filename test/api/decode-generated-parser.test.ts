@@ -35,9 +35,9 @@ const REPLACEMENTS: readonly unknown[] = [
 function replaced(body: unknown, path: readonly (string | number)[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path as [string | number, ...(string | number)[]];
-  const copy: Record<string | number, unknown> = Array.isArray(body) ? [...body] : { ...(body as object) };
-  copy[head] = replaced((body as Record<string | number, unknown>)[head], rest, value);
-  return copy;
+  const inner = replaced((body as Record<string | number, unknown>)[head], rest, value);
+  if (Array.isArray(body)) return body.map((item: unknown, index) => (index === head ? inner : item));
+  return { ...(body as object), [head]: inner };
 }
 
 const cases = corpus.flatMap((request) => {
