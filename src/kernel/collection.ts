@@ -306,7 +306,16 @@ export class ListWriter<T> {
     const last = this.#chunks.length - 1;
     const tail = this.#chunks[last];
     if (tail !== undefined && tail.length < CHUNK_SIZE) {
-      const chunk = this.#own(last);
+      if (!this.#owned.has(tail)) {
+        // Copied with the new element in one allocation of the exact length: a copy then a push would
+        // allocate the chunk twice (the push regrows it by half), for the most common write of all.
+        const copy = tail.concat([item]);
+        this.#owned.add(copy);
+        this.#chunks[last] = copy;
+        this.#length += 1;
+        return;
+      }
+      const chunk = tail as T[];
       chunk.push(item);
       // A chunk that fills is sealed at its exact length: grown by push it holds room for up to half
       // as many elements again, kept for as long as the state is.

@@ -45,6 +45,7 @@ export function parseDecimal(input: unknown, limits: DecimalLimits = {}): Result
   const maxScale = limits.maxScale ?? 10;
   let text: string;
   if (typeof input === 'number') {
+    if (Number.isSafeInteger(input)) return parsedInteger(input, maxIntegerDigits, limits.allowNegative);
     if (!Number.isFinite(input)) return err('not_a_number');
     text = numberToPlainString(input);
   } else if (typeof input === 'string') {
@@ -81,6 +82,22 @@ export function parseDecimal(input: unknown, limits: DecimalLimits = {}): Result
   if (sign === '-' && limits.allowNegative === false) return err('negative');
   const body = (intDigits.length === 0 ? '0' : intDigits) + (fracDigits.length === 0 ? '' : `.${fracDigits}`);
   return ok(sign === '-' ? `-${body}` : body);
+}
+
+/**
+ * `parseDecimal` of a JSON number that is a safe integer (a quantity, a count): its text is already
+ * canonical, so only the limits are checked, in the order of the general path.
+ */
+function parsedInteger(
+  input: number,
+  maxIntegerDigits: number,
+  allowNegative: boolean | undefined,
+): Result<Dec, DecimalParseError> {
+  if (input === 0) return ok('0');
+  const text = String(input);
+  if ((input < 0 ? text.length - 1 : text.length) > maxIntegerDigits) return err('too_large');
+  if (input < 0 && allowNegative === false) return err('negative');
+  return ok(text);
 }
 
 /**

@@ -278,6 +278,8 @@ export function formatMinorFixed(minor: number, digits: number): Dec {
 
 /** Amounts below this many minor units repeat across lines (small discounts, zero taxes): each writer formats them once. */
 const SMALL_AMOUNTS = 4096;
+/** How many small amounts a writer formats before it keeps them in a table. */
+const TABLE_AFTER = 64;
 
 /** What follows the whole part of an amount, per fraction of the minor unit ('' for none). */
 function fractionSuffixes(digits: number, fixed: boolean): readonly string[] {
@@ -328,14 +330,22 @@ export function minorWriter(
   format: (minor: number, digits: number) => Dec,
   digits: number,
 ): (minor: number) => Dec {
-  // Sized up front: filled in any order, it stays a holey array rather than a dictionary.
-  const small: (Dec | undefined)[] = new Array(SMALL_AMOUNTS);
+  // The table (32 KB) pays only over many amounts: an invoice of a line or two, most of them, writes a
+  // handful and would leave it all to the collector. So the writer makes it at its TABLE_AFTER-th amount.
+  let small: (Dec | undefined)[] | undefined;
+  let written = 0;
   const suffixes = SUFFIXES.get(format)?.[digits];
   const scale = POW10[digits]!;
   return (minor) => {
     if (minor >= 0 && minor < SMALL_AMOUNTS) {
       const index = minor | 0;
       if (index === minor) {
+        if (small === undefined) {
+          written += 1;
+          if (written < TABLE_AFTER) return format(minor, digits);
+          // Sized up front: filled in any order, it stays a holey array rather than a dictionary.
+          small = new Array(SMALL_AMOUNTS);
+        }
         const known = small[index];
         if (known !== undefined) return known;
         const text = format(minor, digits);

@@ -66,6 +66,27 @@ describe('money fast paths', () => {
     },
   );
 
+  test.prop(
+    [
+      fc.oneof(
+        fc.integer({ min: -20_000, max: 20_000 }),
+        fc.maxSafeInteger(),
+        fc.constantFrom(0, -0, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 10 ** 15, 10 ** 15 - 1),
+      ),
+      fc.integer({ min: 1, max: 16 }),
+      fc.boolean(),
+      fc.boolean(),
+    ],
+    { numRuns: 600 },
+  )(
+    'law: parseDecimal of a safe integer JSON number equals the decimal.js reference of its text',
+    (value, maxIntegerDigits, allowNegative, defaults) => {
+      const expected = expectedParse(String(value), maxIntegerDigits, 10, allowNegative);
+      if (defaults) expect(parseDecimal(value)).toEqual(expectedParse(String(value), 15, 10, true));
+      else expect(parseDecimal(value, { maxIntegerDigits, allowNegative })).toEqual(expected);
+    },
+  );
+
   test.prop([spelling.filter((text) => /\d/.test(text)), fc.constantFrom('USD', 'JPY', 'KWD', 'EUR')], {
     numRuns: 600,
   })(

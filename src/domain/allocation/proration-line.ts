@@ -69,12 +69,23 @@ export function prorationLine(
  */
 function lineQuantity(exact: Dec, unitPrice: Dec, amount: Dec, currency: string): Dec {
   if (isZero(unitPrice)) return roundTo(exact, PLACES);
-  for (const target of [exact, div(amount, unitPrice)]) {
-    for (let places = PLACES; places <= MOST_PLACES; places += 1) {
-      for (const candidate of [roundTo(target, places), roundAwayTo(target, places)]) {
-        if (cmp(roundMoney(mul(candidate, unitPrice), currency), amount) === 0) return candidate;
-      }
-    }
+  // Each candidate is computed only when the one before it missed: the first one almost always fits.
+  return (
+    quantityNear(exact, unitPrice, amount, currency) ??
+    quantityNear(div(amount, unitPrice), unitPrice, amount, currency) ??
+    exact
+  );
+}
+
+/** `target` rounded half-up, or else away from zero, to the fewest places from 8 whose product rounds to `amount`. */
+function quantityNear(target: Dec, unitPrice: Dec, amount: Dec, currency: string): Dec | undefined {
+  const fits = (candidate: Dec): boolean =>
+    cmp(roundMoney(mul(candidate, unitPrice), currency), amount) === 0;
+  for (let places = PLACES; places <= MOST_PLACES; places += 1) {
+    const halfUp = roundTo(target, places);
+    if (fits(halfUp)) return halfUp;
+    const away = roundAwayTo(target, places);
+    if (fits(away)) return away;
   }
-  return exact;
+  return undefined;
 }

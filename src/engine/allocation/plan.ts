@@ -196,30 +196,34 @@ function planOne(
     periodCredited: isNegative(amount) ? sub(credited, amount) : credited,
   };
   const fromPeriodStart = upgradeCharge === 'full' || prepaid;
-  const shown = prorationLine(
-    sub(change.quantity, before.quantity),
-    difference,
-    amount,
-    fromPeriodStart ? 'whole' : remainingShare(period, at),
-    currency,
-  );
-  const charge: ChargeLine | null = isPositive(amount)
-    ? {
-        title: component.name,
-        description: `Allocation change from ${before.quantity} to ${unitsOf(change.quantity, component.unitName)}`,
-        quantity: shown.quantity,
-        unitPrice: shown.unitPrice,
-        tieredUnitPrice: shown.blended,
+  // Only a charge has a line; a credit or a zero amount would search every rounding for nothing.
+  const shown = isPositive(amount)
+    ? prorationLine(
+        sub(change.quantity, before.quantity),
+        difference,
         amount,
-        taxable: component.taxable,
-        taxCode: component.taxCode,
-        kind: component.kind,
-        componentId: component.id,
-        pricePointId: price.pricePointId,
-        periodRangeStart: tx.calendarDate(fromPeriodStart ? period.start : at),
-        periodRangeEnd: tx.lastCalendarDate(period.end),
-      }
+        fromPeriodStart ? 'whole' : remainingShare(period, at),
+        currency,
+      )
     : null;
+  const charge: ChargeLine | null =
+    shown !== null
+      ? {
+          title: component.name,
+          description: `Allocation change from ${before.quantity} to ${unitsOf(change.quantity, component.unitName)}`,
+          quantity: shown.quantity,
+          unitPrice: shown.unitPrice,
+          tieredUnitPrice: shown.blended,
+          amount,
+          taxable: component.taxable,
+          taxCode: component.taxCode,
+          kind: component.kind,
+          componentId: component.id,
+          pricePointId: price.pricePointId,
+          periodRangeStart: tx.calendarDate(fromPeriodStart ? period.start : at),
+          periodRangeEnd: tx.lastCalendarDate(period.end),
+        }
+      : null;
   return {
     component,
     before,
