@@ -17,8 +17,9 @@ import { z } from 'zod';
 import { withPresentedBreakouts } from '../domain/invoice/stored-breakouts.js';
 import { rebuiltListIndexes } from '../engine/list-index.js';
 import { changedPieceLines, PieceAssembler, pieceLines } from '../engine/persistence/pieces.js';
+import { shareLoadedState } from '../engine/persistence/share.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
-import { type SiteState, upgradeState } from '../engine/state.js';
+import { fillLaterTables, type SiteState } from '../engine/state.js';
 import { emptyList, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
 import { firstByteOf, type LinesRead, READ_SLICE_BYTES, readLines } from './file-lines.js';
 import { type FileLayer, nodeFiles, type WritableFile, writeAll } from './files.js';
@@ -340,11 +341,11 @@ function withListSets(state: SiteState): SiteState {
 
 /**
  * A state written by an earlier version gets the tables and indexes added since, empty
- * (`upgradeState`); one written before subscription references and notes were indexed gets its list
+ * (`fillLaterTables`); one written before subscription references and notes were indexed gets its list
  * indexes rebuilt from its tables, every table being there by then.
  */
 function withLaterTables(state: SiteState): SiteState {
-  const upgraded = upgradeState(state);
+  const upgraded = fillLaterTables(state);
   const indexed = Reflect.get(state.listIndexes, 'subscriptionReferences') !== undefined;
   return indexed ? upgraded : { ...upgraded, listIndexes: rebuiltListIndexes(upgraded) };
 }
@@ -432,8 +433,9 @@ export async function readSnapshot(
   try {
     const state: unknown = assembler.value();
     if (!isSiteState(state)) return damaged;
-    const upgraded = withLedger(
-      withBreakoutsAsPresented(withListSets(withLaterTables(withSetIndexes(state)))),
+    // The sharing last, in place, over the rows as they will stay.
+    const upgraded = shareLoadedState(
+      withLedger(withBreakoutsAsPresented(withListSets(withLaterTables(withSetIndexes(state))))),
     );
     return {
       ok: true,

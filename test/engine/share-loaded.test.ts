@@ -1,0 +1,82 @@
+/**
+ * `shareLoadedState` (through `upgradeState`, and in every snapshot and pieces reader) puts back, in a
+ * state read from JSON, the sharing the running engine gives it. It must change nothing a byte of JSON
+ * shows (key order included), leave a state the engine made as it is, and the loaded state must run on
+ * exactly as the original does.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { siteAccount } from '../../src/domain/ledger/invoice-postings.js';
+import { shareLoadedState } from '../../src/engine/persistence/share.js';
+import { advance, handle, type SiteState, upgradeState } from '../../src/index.js';
+import { listRange, tableRows } from '../../src/kernel/collection.js';
+import { NONE } from '../../src/kernel/compact.js';
+import { commandSequenceArbitrary, simulate, simulationConfig } from '../../src/testing/index.js';
+
+const config = simulationConfig({ timeZone: 'Europe/Berlin' });
+
+function simulated(seed: number): SiteState {
+  const [commands] = fc.sample(commandSequenceArbitrary({ minLength: 120, maxLength: 120 }), {
+    seed,
+    numRuns: 1,
+  });
+  if (commands === undefined) throw new Error('fast-check produced a sequence');
+  const result = simulate(config, commands);
+  expect(result.failure).toBeNull();
+  return result.state;
+}
+
+const loaded = (state: SiteState): SiteState => JSON.parse(JSON.stringify(state)) as SiteState;
+
+describe('shareLoadedState', () => {
+  it.each([21, 22, 23])('keeps every byte of the JSON, key order included (seed %i)', (seed) => {
+    const state = simulated(seed);
+    const copy = loaded(state);
+    expect(shareLoadedState(copy)).toBe(copy);
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(state));
+    expect(copy).toStrictEqual(state);
+  });
+
+  it('shares what the running engine shares: parties, addresses, empty lists, the site’s accounts', () => {
+    const copy = shareLoadedState(loaded(simulated(24)));
+    const invoices = [...tableRows(copy.tables.invoices)];
+    expect(invoices.length).toBeGreaterThan(0);
+    for (const invoice of invoices) {
+      if (JSON.stringify(invoice.payer) === JSON.stringify(invoice.customer))
+        expect(invoice.payer).toBe(invoice.customer);
+      if (JSON.stringify(invoice.shippingAddress) === JSON.stringify(invoice.billingAddress))
+        expect(invoice.shippingAddress).toBe(invoice.billingAddress);
+      for (const list of [invoice.discounts, invoice.taxes, invoice.credits, invoice.history])
+        if (list.length === 0) expect(list).toBe(NONE);
+    }
+    const transfers = [...listRange(copy.ledger)];
+    expect(transfers.length).toBeGreaterThan(0);
+    for (const transfer of transfers)
+      for (const account of [transfer.debit, transfer.credit])
+        if (account.of === null) expect(account).toBe(siteAccount(account.name));
+  });
+
+  it('a loaded state runs on as the original: the same answers and the same state', () => {
+    const state = simulated(25);
+    const copy = upgradeState(loaded(state));
+    const later = (from: SiteState) => {
+      const step = advance(from, { now: '2026-09-01T00:00:00Z' });
+      const listed = handle(
+        step.state,
+        { method: 'GET', path: '/events.json?per_page=200&direction=desc' },
+        {
+          now: '2026-09-01T00:00:00Z',
+        },
+      );
+      return JSON.stringify([step.events, step.state, listed.response]);
+    };
+    expect(later(copy)).toBe(later(state));
+  });
+
+  it('answers a state the engine made as it is, frozen parts and all', () => {
+    const state = simulated(26);
+    const before = JSON.stringify(state);
+    expect(upgradeState(state)).toBe(state);
+    expect(JSON.stringify(state)).toBe(before);
+  });
+});
