@@ -7,11 +7,14 @@
  * event log and the books, without changing a byte of the state's JSON.
  */
 
+import type { Customer } from '../../domain/customer/types.js';
 import { PAYMENT_RELATED_KEYS } from '../../domain/event-log/keys.js';
 import type { SiteEvent } from '../../domain/event-log/types.js';
 import type { Invoice } from '../../domain/invoice/types.js';
 import { siteAccount } from '../../domain/ledger/invoice-postings.js';
 import type { LedgerAccount, LedgerTransfer } from '../../domain/ledger/types.js';
+import type { PaymentProfile } from '../../domain/payment/types.js';
+import type { Subscription } from '../../domain/subscription/types.js';
 import type { ChunkedList, Table } from '../../kernel/collection.js';
 import { NONE } from '../../kernel/compact.js';
 
@@ -63,7 +66,8 @@ class Sharing {
    * The first string of this value seen, when `value` is another string of it: texts compare equal by
    * value, so that a copy is told from the first only by this answer.
    */
-  text(value: string): string | undefined {
+  text(value: string | null | undefined): string | undefined {
+    if (typeof value !== 'string') return undefined;
     if (value === this.#last) return this.#last;
     if (!repeats(value)) return undefined;
     const known = this.#texts.get(value);
@@ -96,6 +100,75 @@ class Sharing {
       if (key === '__proto__') Object.defineProperty(record, key, { value: shared });
       else record[key] = shared;
     }
+  }
+}
+
+/** Sets `row[key]` to the shared text when there is one (`key` is a constant at every call). */
+function swap(row: object, key: string, shared: string | undefined): void {
+  if (shared !== undefined) (row as Mutable)[key] = shared;
+}
+
+/** Sets `row[key]` to the shared empty list when `list` is an empty one of its own. */
+function emptied(row: object, key: string, list: readonly unknown[] | undefined): void {
+  if (list !== undefined && list.length === 0 && !Object.isFrozen(list)) (row as Mutable)[key] = NONE;
+}
+
+/**
+ * The rows of the largest tables by name: a loop over every field of every row costs several times
+ * more (measured), and their texts worth sharing are these.
+ */
+function shareSubscription(s: Sharing, row: Subscription): void {
+  swap(row, 'billingAnchor', s.text(row.billingAnchor));
+  swap(row, 'currentPeriodStartedAt', s.text(row.currentPeriodStartedAt));
+  swap(row, 'currentPeriodEndsAt', s.text(row.currentPeriodEndsAt));
+  swap(row, 'nextAssessmentAt', s.text(row.nextAssessmentAt));
+  swap(row, 'trialStartedAt', s.text(row.trialStartedAt));
+  swap(row, 'trialEndedAt', s.text(row.trialEndedAt));
+  swap(row, 'activatedAt', s.text(row.activatedAt));
+  swap(row, 'expiresAt', s.text(row.expiresAt));
+  swap(row, 'canceledAt', s.text(row.canceledAt));
+  swap(row, 'delayedCancelAt', s.text(row.delayedCancelAt));
+  swap(row, 'onHoldAt', s.text(row.onHoldAt));
+  swap(row, 'automaticallyResumeAt', s.text(row.automaticallyResumeAt));
+  swap(row, 'nextDunningAt', s.text(row.nextDunningAt));
+  swap(row, 'createdAt', s.text(row.createdAt));
+  swap(row, 'updatedAt', s.text(row.updatedAt));
+  emptied(row, 'couponCodes', row.couponCodes);
+  emptied(row, 'dunningInvoiceIds', row.dunningInvoiceIds);
+}
+
+function shareCustomer(s: Sharing, row: Customer): void {
+  swap(row, 'portalCustomerCreatedAt', s.text(row.portalCustomerCreatedAt));
+  swap(row, 'portalInviteLastSentAt', s.text(row.portalInviteLastSentAt));
+  swap(row, 'portalInviteLastAcceptedAt', s.text(row.portalInviteLastAcceptedAt));
+  swap(row, 'createdAt', s.text(row.createdAt));
+  swap(row, 'updatedAt', s.text(row.updatedAt));
+}
+
+function shareProfile(s: Sharing, row: PaymentProfile): void {
+  swap(row, 'paymentType', s.text(row.paymentType));
+  swap(row, 'createdAt', s.text(row.createdAt));
+  swap(row, 'updatedAt', s.text(row.updatedAt));
+}
+
+/** Each row of a table: by name for the largest, every field of the others. */
+function shareTables(state: LoadedState, s: Sharing): void {
+  for (const [name, table] of Object.entries(state.tables) as [string, Table<object>][]) {
+    const byName =
+      name === 'subscriptions'
+        ? shareSubscription
+        : name === 'customers'
+          ? shareCustomer
+          : name === 'paymentProfiles'
+            ? shareProfile
+            : undefined;
+    if (name === 'invoices') continue;
+    for (const chunk of table.rows.chunks)
+      for (const row of chunk) {
+        if (row === null || Object.isFrozen(row)) continue;
+        if (byName === undefined) s.row(row);
+        else (byName as (s: Sharing, row: object) => void)(s, row);
+      }
   }
 }
 
@@ -176,10 +249,20 @@ function shareInvoices(state: LoadedState, sharing: Sharing): void {
             (line as unknown as Mutable)['description'] = description;
         }
       for (const payment of invoice.payments) {
-        const at = sharing.text(payment.transactionTime);
-        if (at !== undefined && !Object.isFrozen(payment))
-          (payment as unknown as Mutable)['transactionTime'] = at;
+        if (Object.isFrozen(payment)) continue;
+        swap(payment, 'transactionTime', sharing.text(payment.transactionTime));
+        swap(payment, 'method', sharing.text(payment.method));
       }
+      swap(invoice, 'periodStartedAt', sharing.text(invoice.periodStartedAt));
+      swap(invoice, 'periodEndsAt', sharing.text(invoice.periodEndsAt));
+      swap(invoice, 'transactionTime', sharing.text(invoice.transactionTime));
+      swap(invoice, 'createdAt', sharing.text(invoice.createdAt));
+      swap(invoice, 'updatedAt', sharing.text(invoice.updatedAt));
+      emptied(invoice, 'discounts', invoice.discounts);
+      emptied(invoice, 'taxes', invoice.taxes);
+      emptied(invoice, 'credits', invoice.credits);
+      emptied(invoice, 'history', invoice.history);
+      emptied(invoice, 'payments', invoice.payments);
       const row = invoice as unknown as Mutable;
       if (invoice.payer !== invoice.customer && sameFlat(invoice.payer, invoice.customer))
         row['payer'] = invoice.customer;
@@ -225,8 +308,7 @@ function shareBooks(state: LoadedState, sharing: Sharing): void {
  */
 export function shareLoadedState<S extends LoadedState>(state: S): S {
   const sharing = new Sharing();
-  for (const table of Object.values(state.tables) as Table<object>[])
-    for (const chunk of table.rows.chunks) for (const row of chunk) sharing.row(row);
+  shareTables(state, sharing);
   shareInvoices(state, sharing);
   shareEvents(state, sharing);
   shareBooks(state, sharing);
