@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { withPresentedBreakouts } from '../domain/invoice/stored-breakouts.js';
 import { rebuiltListIndexes } from '../engine/list-index.js';
 import { changedPieceLines, PieceAssembler, pieceLines } from '../engine/persistence/pieces.js';
-import { shareLoadedState } from '../engine/persistence/share.js';
+import { PieceSharing, shareLoadedState } from '../engine/persistence/share.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
 import { fillLaterTables, type SiteState } from '../engine/state.js';
 import { emptyList, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
@@ -382,7 +382,9 @@ type BaseRead =
 
 /** A version 2 snapshot, line by line: its pieces, vouched for by its trailer. */
 async function readVersion2(files: FileLayer, path: string): Promise<BaseRead> {
-  const assembler = new PieceAssembler();
+  // Each piece's rows get the running engine's sharing as they are read (the deltas' too).
+  const sharing = new PieceSharing();
+  const assembler = new PieceAssembler((at, value) => sharing.piece(at, value));
   const read = await readPieces(files, path, assembler);
   const meta = read.last === undefined ? undefined : metaOf(read.last, trailerSchema);
   if (!read.fits || meta?.bytes !== read.bodyBytes || meta.crc32 !== read.bodyCrc)
@@ -424,7 +426,8 @@ export async function readSnapshot(
       error: `${path} is damaged (${bytes} bytes; its checksum or shape does not hold)`,
     }) as const;
   // Version 2 starts with a piece (`[`), version 1 with its header (`{`).
-  const base = first === 0x5b ? await readVersion2(files, path) : await readVersion1(files, path);
+  const inPieces = first === 0x5b;
+  const base = inPieces ? await readVersion2(files, path) : await readVersion1(files, path);
   if (!base.ok) return damagedAt(base.bytes);
   const { assembler, position, bodyBytes } = base;
   const damaged = damagedAt(bodyBytes);
@@ -433,10 +436,9 @@ export async function readSnapshot(
   try {
     const state: unknown = assembler.value();
     if (!isSiteState(state)) return damaged;
-    // The sharing last, in place, over the rows as they will stay.
-    const upgraded = shareLoadedState(
-      withLedger(withBreakoutsAsPresented(withListSets(withLaterTables(withSetIndexes(state))))),
-    );
+    const read = withLedger(withBreakoutsAsPresented(withListSets(withLaterTables(withSetIndexes(state)))));
+    // Pieces were shared as they were read; a version 1 state read whole is shared now, in place.
+    const upgraded = inPieces ? read : shareLoadedState(read);
     return {
       ok: true,
       value: {

@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { siteAccount } from '../../src/domain/ledger/invoice-postings.js';
-import { shareLoadedState } from '../../src/engine/persistence/share.js';
+import { PieceAssembler, pieceLines } from '../../src/engine/persistence/pieces.js';
+import { PieceSharing, shareLoadedState } from '../../src/engine/persistence/share.js';
 import { advance, handle, type SiteState, upgradeState } from '../../src/index.js';
 import { listRange, tableRows } from '../../src/kernel/collection.js';
 import { NONE } from '../../src/kernel/compact.js';
@@ -37,24 +38,51 @@ describe('shareLoadedState', () => {
     expect(copy).toStrictEqual(state);
   });
 
-  it('shares what the running engine shares: parties, addresses, empty lists, the site’s accounts', () => {
-    const copy = shareLoadedState(loaded(simulated(24)));
-    const invoices = [...tableRows(copy.tables.invoices)];
-    expect(invoices.length).toBeGreaterThan(0);
-    for (const invoice of invoices) {
-      if (JSON.stringify(invoice.payer) === JSON.stringify(invoice.customer))
-        expect(invoice.payer).toBe(invoice.customer);
-      if (JSON.stringify(invoice.shippingAddress) === JSON.stringify(invoice.billingAddress))
-        expect(invoice.shippingAddress).toBe(invoice.billingAddress);
-      for (const list of [invoice.discounts, invoice.taxes, invoice.credits, invoice.history])
-        if (list.length === 0) expect(list).toBe(NONE);
-    }
-    const transfers = [...listRange(copy.ledger)];
-    expect(transfers.length).toBeGreaterThan(0);
-    for (const transfer of transfers)
-      for (const account of [transfer.debit, transfer.credit])
-        if (account.of === null) expect(account).toBe(siteAccount(account.name));
+  it('as pieces are read (PieceSharing, as readSnapshot and the PostgreSQL store read): the same bytes', () => {
+    const state = simulated(27);
+    const sharing = new PieceSharing();
+    const assembler = new PieceAssembler((at, value) => sharing.piece(at, value));
+    for (const line of pieceLines(state)) assembler.add(line);
+    const read = assembler.value() as SiteState;
+    expect(JSON.stringify(read)).toBe(JSON.stringify(state));
+    const invoice = [...tableRows(read.tables.invoices)].find(
+      (row) => JSON.stringify(row.payer) === JSON.stringify(row.customer),
+    );
+    expect(invoice?.payer).toBe(invoice?.customer);
   });
+
+  it.each([
+    ['after reading', (state: SiteState) => shareLoadedState(loaded(state))],
+    [
+      'as pieces are read',
+      (state: SiteState) => {
+        const sharing = new PieceSharing();
+        const assembler = new PieceAssembler((at, value) => sharing.piece(at, value));
+        for (const line of pieceLines(state)) assembler.add(line);
+        return assembler.value() as SiteState;
+      },
+    ],
+  ])(
+    'shares what the running engine shares: parties, addresses, empty lists, the site’s accounts (%s)',
+    (_, read) => {
+      const copy = read(simulated(24));
+      const invoices = [...tableRows(copy.tables.invoices)];
+      expect(invoices.length).toBeGreaterThan(0);
+      for (const invoice of invoices) {
+        if (JSON.stringify(invoice.payer) === JSON.stringify(invoice.customer))
+          expect(invoice.payer).toBe(invoice.customer);
+        if (JSON.stringify(invoice.shippingAddress) === JSON.stringify(invoice.billingAddress))
+          expect(invoice.shippingAddress).toBe(invoice.billingAddress);
+        for (const list of [invoice.discounts, invoice.taxes, invoice.credits, invoice.history])
+          if (list.length === 0) expect(list).toBe(NONE);
+      }
+      const transfers = [...listRange(copy.ledger)];
+      expect(transfers.length).toBeGreaterThan(0);
+      for (const transfer of transfers)
+        for (const account of [transfer.debit, transfer.credit])
+          if (account.of === null) expect(account).toBe(siteAccount(account.name));
+    },
+  );
 
   it('a loaded state runs on as the original: the same answers and the same state', () => {
     const state = simulated(25);

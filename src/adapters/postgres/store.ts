@@ -11,7 +11,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SiteConfig } from '../../domain/site/config.js';
 import { changedPieceLines, pieceLines } from '../../engine/persistence/pieces.js';
-import { shareLoadedState } from '../../engine/persistence/share.js';
 import { createSite, type SiteState } from '../../engine/state.js';
 import type { AppliedRequest } from '../fetch.js';
 import { entryOf, replayEntry, type StoredEntry } from './journal-entries.js';
@@ -180,8 +179,7 @@ async function load(pool: SqlPool, subdomain: string): Promise<Loaded> {
   const found = row.rows[0];
   if (found === undefined) throw new Error(`site "${subdomain}" is gone`);
   const snapshotPosition = Number(found.snapshot_seq);
-  // The sharing of the running engine restored in place, so the loaded site holds what a running one does.
-  const snapshotState = shareLoadedState((await readPieces(pool, subdomain)) as SiteState);
+  const snapshotState = (await readPieces(pool, subdomain)) as SiteState;
   const journal = await pool.query<{ seq: string; entry: StoredEntry }>(
     'SELECT seq, entry FROM billing_core_journal WHERE subdomain = $1 AND seq >= $2 ORDER BY seq',
     [subdomain, snapshotPosition],

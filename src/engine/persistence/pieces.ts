@@ -105,6 +105,12 @@ export class PieceAssembler {
   private started = false;
 
   /**
+   * @param onPiece sees each piece's value as it is read, before it is set at its path, and may change
+   * it in place for an equal one (the loaders share what the running engine shares: `PieceSharing`).
+   */
+  constructor(private readonly onPiece?: (path: readonly unknown[], value: unknown) => void) {}
+
+  /**
    * An assembler that starts from a value already whole (a state parsed from JSON), to take the changed
    * pieces of later versions. The value is changed in place.
    */
@@ -122,6 +128,7 @@ export class PieceAssembler {
       throw new Error('a snapshot piece is not [path, value] or [path]');
     const [path, value] = piece as [unknown[], unknown];
     const deletes = piece.length === 1;
+    if (!deletes) this.onPiece?.(path, value);
     if (path.length === 0) {
       if (deletes) throw new Error('a snapshot piece deletes the root');
       // A later version's root replaces the whole value (a change that touched everything).
