@@ -3,8 +3,8 @@
  * running engine shares: every repeated text is a string of its own, every empty list an array of its
  * own, each invoice's payer and shipping address copies of its customer and billing address, each
  * transfer's site account an object of its own. On a site of one-invoice subscriptions that is half as
- * much heap again. `shareLoadedState` puts the sharing back, in place, in one pass over the rows, the
- * event log and the books, without changing a byte of the state's JSON.
+ * much heap again. `PieceSharing` puts the sharing back in each piece's rows as a snapshot is read;
+ * `shareLoadedState` does it in one pass over a state parsed whole. Neither changes a byte of its JSON.
  */
 
 import type { Customer } from '../../domain/customer/types.js';
@@ -152,7 +152,7 @@ function shareProfile(s: Sharing, row: PaymentProfile): void {
 }
 
 /** Shares one row of the table `name`: by name for the largest tables, every field of the others. */
-function shareRow(s: Sharing, name: string, row: object | null): void {
+function shareRowOnly(s: Sharing, name: string, row: object | null): void {
   if (row === null || Object.isFrozen(row)) return;
   if (name === 'subscriptions') shareSubscription(s, row as Subscription);
   else if (name === 'invoices') shareInvoice(s, row as Invoice);
@@ -209,7 +209,7 @@ const rebuildable = (key: string): boolean =>
  * A record of the event log: its key and instant, by name (the log is the longest list of a site: a loop
  * over every field of every record costs more than it finds), and its data rebuilt when frequent.
  */
-function shareEvent(sharing: Sharing, event: SiteEvent): void {
+function shareEventOnly(sharing: Sharing, event: SiteEvent): void {
   if (Object.isFrozen(event)) return;
   swap(event, 'key', sharing.text(event.key));
   swap(event, 'created_at', sharing.text(event.created_at));
@@ -260,7 +260,7 @@ const sharedAccount = (account: LedgerAccount): LedgerAccount =>
     : account;
 
 /** A transfer of the books: its instant and kind (by name, as the log's) and the site's own accounts. */
-function shareTransfer(sharing: Sharing, transfer: LedgerTransfer): void {
+function shareTransferOnly(sharing: Sharing, transfer: LedgerTransfer): void {
   if (Object.isFrozen(transfer)) return;
   swap(transfer, 'at', sharing.text(transfer.at));
   swap(transfer, 'kind', sharing.text(transfer.kind));
@@ -269,6 +269,29 @@ function shareTransfer(sharing: Sharing, transfer: LedgerTransfer): void {
   if (debit !== transfer.debit) row['debit'] = debit;
   const credit = sharedAccount(transfer.credit);
   if (credit !== transfer.credit) row['credit'] = credit;
+}
+
+/*
+ * A row of a shape this version does not know (a snapshot of an older one, before its upgrade) is left
+ * as read rather than failing the load: every step only ever puts an equal value in place, so a row left
+ * halfway is the same JSON.
+ */
+function shareRow(s: Sharing, name: string, row: object | null): void {
+  try {
+    shareRowOnly(s, name, row);
+  } catch {}
+}
+
+function shareEvent(s: Sharing, event: SiteEvent): void {
+  try {
+    shareEventOnly(s, event);
+  } catch {}
+}
+
+function shareTransfer(s: Sharing, transfer: LedgerTransfer): void {
+  try {
+    shareTransferOnly(s, transfer);
+  } catch {}
 }
 
 /**
