@@ -25,7 +25,7 @@ import { recordedGateway } from '../domain/payment/outcome-book.js';
 import type { PaymentGateway, SettledPayment } from '../domain/payment/types.js';
 import type { SiteConfig } from '../domain/site/config.js';
 import { advance } from '../engine/advance.js';
-import { createSite, type SiteState, upgradeState } from '../engine/state.js';
+import { createSite, fillLaterTables, type SiteState } from '../engine/state.js';
 import { type FileLayer, nodeFiles, writeAll } from './files.js';
 import {
   type JournalEntry,
@@ -340,7 +340,8 @@ export async function openStore(dir: string, options: DataDirOptions): Promise<O
     loaded = { state, next: 0, clock: undefined, lastSegment: 0 };
   } else {
     // A snapshot an earlier version wrote lacks the tables added since.
-    const upgraded = { ...stored.value, state: upgradeState(stored.value.state) };
+    // The snapshot's reader restored the sharing already (upgradeState would do it twice).
+    const upgraded = { ...stored.value, state: fillLaterTables(stored.value.state) };
     const replayed = await replay(dir, options, files, upgraded);
     if (!replayed.ok) return replayed;
     if (stored.value.exact) last = { position: stored.value.position, state: stored.value.state };

@@ -17,8 +17,9 @@ import { z } from 'zod';
 import { withPresentedBreakouts } from '../domain/invoice/stored-breakouts.js';
 import { rebuiltListIndexes } from '../engine/list-index.js';
 import { changedPieceLines, PieceAssembler, pieceLines } from '../engine/persistence/pieces.js';
+import { PieceSharing, shareLoadedState } from '../engine/persistence/share.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
-import { type SiteState, upgradeState } from '../engine/state.js';
+import { fillLaterTables, type SiteState } from '../engine/state.js';
 import { emptyList, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
 import { firstByteOf, type LinesRead, READ_SLICE_BYTES, readLines } from './file-lines.js';
 import { type FileLayer, nodeFiles, type WritableFile, writeAll } from './files.js';
@@ -340,11 +341,11 @@ function withListSets(state: SiteState): SiteState {
 
 /**
  * A state written by an earlier version gets the tables and indexes added since, empty
- * (`upgradeState`); one written before subscription references and notes were indexed gets its list
+ * (`fillLaterTables`); one written before subscription references and notes were indexed gets its list
  * indexes rebuilt from its tables, every table being there by then.
  */
 function withLaterTables(state: SiteState): SiteState {
-  const upgraded = upgradeState(state);
+  const upgraded = fillLaterTables(state);
   const indexed = Reflect.get(state.listIndexes, 'subscriptionReferences') !== undefined;
   return indexed ? upgraded : { ...upgraded, listIndexes: rebuiltListIndexes(upgraded) };
 }
@@ -381,7 +382,9 @@ type BaseRead =
 
 /** A version 2 snapshot, line by line: its pieces, vouched for by its trailer. */
 async function readVersion2(files: FileLayer, path: string): Promise<BaseRead> {
-  const assembler = new PieceAssembler();
+  // Each piece's rows get the running engine's sharing as they are read (the deltas' too).
+  const sharing = new PieceSharing();
+  const assembler = new PieceAssembler((at, value) => sharing.piece(at, value));
   const read = await readPieces(files, path, assembler);
   const meta = read.last === undefined ? undefined : metaOf(read.last, trailerSchema);
   if (!read.fits || meta?.bytes !== read.bodyBytes || meta.crc32 !== read.bodyCrc)
@@ -423,7 +426,8 @@ export async function readSnapshot(
       error: `${path} is damaged (${bytes} bytes; its checksum or shape does not hold)`,
     }) as const;
   // Version 2 starts with a piece (`[`), version 1 with its header (`{`).
-  const base = first === 0x5b ? await readVersion2(files, path) : await readVersion1(files, path);
+  const inPieces = first === 0x5b;
+  const base = inPieces ? await readVersion2(files, path) : await readVersion1(files, path);
   if (!base.ok) return damagedAt(base.bytes);
   const { assembler, position, bodyBytes } = base;
   const damaged = damagedAt(bodyBytes);
@@ -432,9 +436,9 @@ export async function readSnapshot(
   try {
     const state: unknown = assembler.value();
     if (!isSiteState(state)) return damaged;
-    const upgraded = withLedger(
-      withBreakoutsAsPresented(withListSets(withLaterTables(withSetIndexes(state)))),
-    );
+    const read = withLedger(withBreakoutsAsPresented(withListSets(withLaterTables(withSetIndexes(state)))));
+    // Pieces were shared as they were read; a version 1 state read whole is shared now, in place.
+    const upgraded = inPieces ? read : shareLoadedState(read);
     return {
       ok: true,
       value: {

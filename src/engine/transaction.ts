@@ -21,6 +21,11 @@ export interface EventInput {
   readonly subscriptionId?: number | null;
   readonly customerId?: number | null;
   readonly data?: EventSpecificData;
+  /**
+   * What the log keeps of `data` when it keeps less (a part read back from the rows when the record is
+   * presented); the caller's copy of the record (`events()`) has `data` whole.
+   */
+  readonly logged?: EventSpecificData;
 }
 
 export class Transaction {
@@ -164,7 +169,20 @@ export class Transaction {
     };
     this.#nextEventId += 1;
     this.#events.push(event);
-    this.#changes.push({ type: 'event', event });
+    // Written out, not spread: the same keys in the same order as `event`, so both share one hidden class.
+    const kept: SiteEvent =
+      input.logged === undefined
+        ? event
+        : {
+            id: event.id,
+            key: event.key,
+            message: event.message,
+            subscription_id: event.subscription_id,
+            customer_id: event.customer_id,
+            created_at: event.created_at,
+            event_specific_data: input.logged,
+          };
+    this.#changes.push({ type: 'event', event: kept });
     return event;
   }
 

@@ -3,9 +3,11 @@
  * invariant holds), so a test can assert `expect(checkInvoice(invoice)).toEqual([])` and see what broke.
  */
 
+import type { SiteEvent } from '../domain/event-log/types.js';
 import type { Invoice } from '../domain/invoice/types.js';
 import type { SiteState } from '../engine/state.js';
-import { listRange, tableRows } from '../kernel/collection.js';
+import { listRange, tableGet, tableRows } from '../kernel/collection.js';
+import { idOfUid } from '../kernel/ids.js';
 import { add, cmp, isNegative, sub, sum } from '../kernel/money.js';
 import { checkLedger } from './ledger-invariants.js';
 import { checkBalances, checkGroups, checkTransitions } from './state-invariants.js';
@@ -59,10 +61,23 @@ export function checkInvoice(invoice: Invoice): string[] {
   return violations.map((violation) => `invoice ${invoice.uid}: ${violation}`);
 }
 
+/** An `invoice_issued` record the log keeps without lines must name an invoice that still has them. */
+function issuedLinesFound(state: SiteState, event: SiteEvent): string[] {
+  const data = event.event_specific_data;
+  if (event.key !== 'invoice_issued' || data === null || Object.hasOwn(data, 'line_items')) return [];
+  const uid = data['uid'];
+  const id = typeof uid === 'string' ? idOfUid('inv', uid) : undefined;
+  const invoice = id === undefined ? undefined : tableGet(state.tables.invoices, id);
+  return invoice === undefined || invoice.status === 'draft'
+    ? [`event ${event.id}: invoice_issued without lines names ${String(uid)}, which the site lacks`]
+    : [];
+}
+
 /**
  * Every invariant of a site: every invoice satisfies `checkInvoice`; balances equal the sums of their
  * entries (`checkBalances`); the books balance and agree with the rows (`checkLedger`); group membership is a partition (`checkGroups`); every subscription state
- * change is allowed by the transition table (`checkTransitions`); event ids run 1, 2, 3, ...
+ * change is allowed by the transition table (`checkTransitions`); event ids run 1, 2, 3, ...; an
+ * `invoice_issued` record kept without its lines names an invoice of the site.
  * @example expect(checkState(state)).toEqual([])
  */
 export function checkState(state: SiteState): string[] {
@@ -77,6 +92,7 @@ export function checkState(state: SiteState): string[] {
   for (const event of listRange(state.events)) {
     if (event.id !== expectedId) violations.push(`event at position ${expectedId} has id ${event.id}`);
     expectedId += 1;
+    violations.push(...issuedLinesFound(state, event));
   }
   return violations;
 }

@@ -94,6 +94,22 @@ export function checkStep(state: SiteState, changes: readonly Change[]): string[
 }
 
 /**
+ * The invoices whose lines a step changed after they were issued. The event log reads an issued
+ * invoice's lines from the invoice when it lists its `invoice_issued` record, so they must stay as issued.
+ */
+function issuedLinesChanged(before: SiteState, changes: readonly Change[]): string[] {
+  const violations: string[] = [];
+  for (const change of changes) {
+    if (change.type !== 'put' || change.table !== 'invoices') continue;
+    const old = tableGet(before.tables.invoices, change.row.id);
+    if (old === undefined || old.status === 'draft' || old.lines === change.row.lines) continue;
+    if (JSON.stringify(old.lines) !== JSON.stringify(change.row.lines))
+      violations.push(`invoice ${old.id}: its lines changed after it was issued (${old.status})`);
+  }
+  return violations;
+}
+
+/**
  * What must hold of one request's answer whatever the state: no fault, and a refusal changes nothing but
  * what fell due by its instant (compared with `advance` only under the test gateway: a host's gateway may
  * not answer the same twice).
@@ -150,7 +166,7 @@ export function simulate(
       violations = answerViolations(before, result, now, options);
       steps.push({ index, command, now, kind: 'request', request, status: result.response.status, changes });
     }
-    if (state !== before) violations.push(...check(state, changes));
+    if (state !== before) violations.push(...check(state, changes), ...issuedLinesChanged(before, changes));
     if (violations.length > 0) return { state, steps, failure: { step: index, violations } };
   }
   const final = checkState(state);

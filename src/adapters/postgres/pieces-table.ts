@@ -8,6 +8,7 @@
  */
 
 import { PieceAssembler } from '../../engine/persistence/pieces.js';
+import { PieceSharing } from '../../engine/persistence/share.js';
 import type { SqlClient, SqlPool } from './sql.js';
 
 const BATCH = 1000;
@@ -88,7 +89,9 @@ export async function writePieces(
 
 /** Reads a site's pieces back into the value they were cut from, a page of rows at a time. */
 export async function readPieces(pool: SqlPool | SqlClient, subdomain: string): Promise<unknown> {
-  const assembler = new PieceAssembler();
+  // Each piece's rows get the running engine's sharing as they are read.
+  const sharing = new PieceSharing();
+  const assembler = new PieceAssembler((at, value) => sharing.piece(at, value));
   let after = -1;
   for (;;) {
     const page = await pool.query<{ ord: string; line: string }>(

@@ -8,6 +8,7 @@
 import { keyEventIds, subscriptionEventIds } from '../../domain/event-log/log-index.js';
 import { countIds, type IdSource, idList, pageIds, wholeLog } from '../../domain/event-log/seek.js';
 import type { SiteEvent } from '../../domain/event-log/types.js';
+import { presentedIssuedData } from '../../engine/invoice/issued-event.js';
 import type { SiteState } from '../../engine/state.js';
 import { listGet } from '../../kernel/collection.js';
 import { err } from '../../kernel/result.js';
@@ -24,7 +25,10 @@ export function presentEvent(state: SiteState, event: SiteEvent) {
     subscription_id: event.subscription_id,
     customer_id: event.customer_id,
     created_at: stamp(state, event.created_at),
-    event_specific_data: event.event_specific_data,
+    event_specific_data:
+      event.key === 'invoice_issued' && event.event_specific_data !== null
+        ? presentedIssuedData(state, event.event_specific_data)
+        : event.event_specific_data,
   };
 }
 

@@ -1,19 +1,38 @@
 /**
  * The `event_specific_data` of an `invoice_issued` event: the official `InvoiceIssued` shape, whose
  * fields are all required by the SDK (a list of events containing a partial one fails its validation).
+ *
+ * The log keeps it without `line_items` when the invoice stays in the site for good: an issued invoice's
+ * lines never change, so they are read from the invoice when the record is presented rather than held
+ * twice (about half a kilobyte a subscription on a site of one-line invoices). The record of an invoice
+ * a purge may still remove (one that billed nothing) keeps its own copy.
  */
-import { moneyFormatter } from '../../kernel/money.js';
-import type { Invoice } from './types.js';
+import { isZero, moneyFormatter } from '../../kernel/money.js';
+import type { Invoice, InvoiceStatus } from './types.js';
 
-/**
- * The issued invoice as the event carries it. A date the invoice does not have yet (`paid_date` of an
- * unpaid invoice) is an empty string, as the official models document; `status_amount` is the amount
- * the status is about: what was paid for a paid invoice, what is still due otherwise.
- */
-export function invoiceIssuedData(invoice: Invoice) {
+/** The official `InvoiceLineItemEventData`: an issued invoice's line as its event shows it. */
+export interface IssuedLineItem {
+  readonly uid: string;
+  readonly title: string;
+  readonly description: string;
+  readonly quantity: string;
+  readonly unit_price: string;
+  readonly period_range_start: string | null;
+  readonly period_range_end: string | null;
+  readonly amount: string;
+  readonly tax_amount: string;
+  readonly tax_code: string | null;
+  readonly product_id: number | null;
+  readonly product_price_point_id: number | null;
+  readonly price_point_id: number | null;
+  readonly component_id: number | null;
+  readonly custom_item: boolean;
+}
+
+/** The invoice's lines as its `invoice_issued` event shows them, in order. */
+export function issuedLineItems(invoice: Invoice): IssuedLineItem[] {
   const money = moneyFormatter(invoice.currency);
-  const totals = invoice.totals;
-  const lineItems = [];
+  const lineItems: IssuedLineItem[] = [];
   // Chunk by chunk rather than through the list's generator: an invoice may have a million lines.
   for (const chunk of invoice.lines.chunks) {
     for (const line of chunk) {
@@ -36,6 +55,18 @@ export function invoiceIssuedData(invoice: Invoice) {
       });
     }
   }
+  // A copy of exact length: the array pushed to holds room for 17 items behind one line.
+  return lineItems.slice();
+}
+
+/**
+ * The issued invoice as the event carries it. A date the invoice does not have yet (`paid_date` of an
+ * unpaid invoice) is an empty string, as the official models document; `status_amount` is the amount
+ * the status is about: what was paid for a paid invoice, what is still due otherwise.
+ */
+export function invoiceIssuedData(invoice: Invoice) {
+  const money = moneyFormatter(invoice.currency);
+  const totals = invoice.totals;
   return {
     uid: invoice.uid,
     number: invoice.number,
@@ -51,7 +82,79 @@ export function invoiceIssuedData(invoice: Invoice) {
     status_amount: money(invoice.status === 'paid' ? totals.paid : totals.due),
     product_name: invoice.productName,
     consolidation_level: invoice.consolidationLevel,
-    // A copy of exact length: the array pushed to holds room for 17 items behind one line.
-    line_items: lineItems.slice(),
+    line_items: issuedLineItems(invoice),
   };
+}
+
+/**
+ * Whether the invoice keeps its lines for its `invoice_issued` record: one that billed something (its
+ * total, fixed when it is built, is not zero), which no purge removes; a purge takes only invoices of
+ * nothing (engine/subscription/purge.ts).
+ */
+export const keepsIssuedLines = (invoice: Invoice): boolean => !isZero(invoice.totals.total);
+
+/**
+ * What the log keeps of an `invoice_issued` record whose lines are read from the invoice: every field of
+ * `invoiceIssuedData` but `line_items`, then the status (`status`, or `from_status` and `to_status` when
+ * a draft or pending invoice was issued). One literal per form, so that every record of a form shares
+ * one hidden class with its fields inside the object.
+ */
+export function loggedIssuedData(invoice: Invoice, from?: InvoiceStatus): Readonly<Record<string, unknown>> {
+  const money = moneyFormatter(invoice.currency);
+  const totals = invoice.totals;
+  const due = money(totals.due);
+  const paid = money(totals.paid);
+  const status = invoice.status === 'paid' ? paid : due;
+  if (from === undefined)
+    return {
+      uid: invoice.uid,
+      number: invoice.number,
+      role: invoice.role,
+      due_date: invoice.dueDate,
+      issue_date: invoice.issueDate,
+      paid_date: invoice.paidDate ?? '',
+      due_amount: due,
+      paid_amount: paid,
+      tax_amount: money(totals.tax),
+      refund_amount: money(totals.refund),
+      total_amount: money(totals.total),
+      status_amount: status,
+      product_name: invoice.productName,
+      consolidation_level: invoice.consolidationLevel,
+      status: invoice.status,
+    };
+  return {
+    uid: invoice.uid,
+    number: invoice.number,
+    role: invoice.role,
+    due_date: invoice.dueDate,
+    issue_date: invoice.issueDate,
+    paid_date: invoice.paidDate ?? '',
+    due_amount: due,
+    paid_amount: paid,
+    tax_amount: money(totals.tax),
+    refund_amount: money(totals.refund),
+    total_amount: money(totals.total),
+    status_amount: status,
+    product_name: invoice.productName,
+    consolidation_level: invoice.consolidationLevel,
+    from_status: from,
+    to_status: invoice.status,
+  };
+}
+
+/**
+ * A logged record's data with the lines put back where the official shape has them, after
+ * `consolidation_level`: the same keys in the same order as `invoiceIssuedData` with its status fields.
+ */
+export function withIssuedLines(
+  logged: Readonly<Record<string, unknown>>,
+  lineItems: readonly IssuedLineItem[],
+): Record<string, unknown> {
+  const whole: Record<string, unknown> = {};
+  for (const key of Object.keys(logged)) {
+    whole[key] = logged[key];
+    if (key === 'consolidation_level') whole['line_items'] = lineItems;
+  }
+  return whole;
 }

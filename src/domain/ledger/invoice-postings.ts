@@ -89,14 +89,18 @@ export function invoicePosition(invoice: Invoice | undefined): InvoicePosition {
 /** The site's own accounts (sales, tax, …), one frozen object each rather than one per transfer. */
 const siteAccounts = new Map<LedgerAccountName, LedgerAccount>();
 
-function account(name: LedgerAccountName, of: number | null = null): LedgerAccount {
-  if (of !== null) return { name, of };
+/** The site's own account of that name (sales, tax, …): one frozen object every transfer shares. */
+export function siteAccount(name: LedgerAccountName): LedgerAccount {
   let shared = siteAccounts.get(name);
   if (shared === undefined) {
-    shared = Object.freeze({ name, of });
+    shared = Object.freeze({ name, of: null });
     siteAccounts.set(name, shared);
   }
   return shared;
+}
+
+function account(name: LedgerAccountName, of: number | null = null): LedgerAccount {
+  return of === null ? siteAccount(name) : { name, of };
 }
 
 /**

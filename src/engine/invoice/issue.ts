@@ -4,7 +4,6 @@
  */
 
 import type { DomainError } from '../../domain/errors.js';
-import { invoiceIssuedData } from '../../domain/invoice/issued-event.js';
 import type { Invoice, InvoiceStatus } from '../../domain/invoice/types.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
@@ -14,6 +13,7 @@ import { changeState } from '../subscription/state-change.js';
 import type { Transaction } from '../transaction.js';
 import { applyBalances, restoreBalances, settleIfPaid } from './balances.js';
 import { collectInvoice } from './collect.js';
+import { recordInvoiceIssued } from './issued-event.js';
 import { refused } from './refusal.js';
 
 export type FailedPaymentAction = 'leave_open_invoice' | 'rollback_to_pending' | 'initiate_dunning';
@@ -24,17 +24,7 @@ function recordIssued(
   fromStatus: InvoiceStatus,
   onEmail: (invoice: Invoice) => void,
 ): Invoice {
-  // Assigned, not spread into a new literal (see recordInvoiceIssued).
-  const data: Record<string, unknown> = invoiceIssuedData(invoice);
-  data.from_status = fromStatus;
-  data.to_status = invoice.status;
-  tx.record({
-    key: 'invoice_issued',
-    message: `Invoice ${invoice.number} issued`,
-    subscriptionId: invoice.subscriptionId,
-    customerId: invoice.customerId,
-    data,
-  });
+  recordInvoiceIssued(tx, invoice, fromStatus);
   if (tx.settings.invoiceEmails) {
     onEmail(invoice);
     return tx.put('invoices', {

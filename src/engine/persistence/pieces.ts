@@ -129,7 +129,7 @@ function* changedLines(previous: unknown, next: unknown, path: Path, withinRow: 
     }
     // A list of chunks grows at its end: a table that opens a chunk writes that chunk, not every chunk.
     for (let index = 0; index < previous.length; index += 1)
-      yield* changedLines(previous[index], next[index], [...path, index], withinRow);
+      yield* memberLines(previous[index], next[index], [...path, index], withinRow);
     for (let index = previous.length; index < next.length; index += 1)
       yield* wholeLines(next[index], [...path, index], withinRow);
     return;
@@ -147,8 +147,20 @@ function* changedLines(previous: unknown, next: unknown, path: Path, withinRow: 
     if (member === undefined || typeof member === 'function') continue;
     const before: unknown = Reflect.get(previous, key);
     if (before === undefined) yield* wholeLines(member, [...path, key], withinRow);
-    else yield* changedLines(before, member, [...path, key], withinRow);
+    else yield* memberLines(before, member, [...path, key], withinRow);
   }
+}
+
+/**
+ * A changed member. Inside a row, only a large member is written as its changes: a small one is written
+ * whole, so that no piece's path goes through a small value. A reader may share small values between
+ * rows (one object for an invoice's customer and payer, the frozen empty list), and a piece set inside
+ * one would change them all.
+ */
+function* memberLines(previous: unknown, next: unknown, path: Path, withinRow: boolean): Generator<string> {
+  if (previous === next) return;
+  if (withinRow && !isLarge(next)) yield JSON.stringify([path, next ?? null]);
+  else yield* changedLines(previous, next, path, withinRow);
 }
 
 /** A value written again: as its pieces, or inside a row as one line. */
@@ -164,6 +176,12 @@ function* wholeLines(value: unknown, path: Path, withinRow: boolean): Generator<
 export class PieceAssembler {
   private root: unknown;
   private started = false;
+
+  /**
+   * @param onPiece sees each piece's value as it is read, before it is set at its path, and may change
+   * it in place for an equal one (the loaders share what the running engine shares: `PieceSharing`).
+   */
+  constructor(private readonly onPiece?: (path: readonly unknown[], value: unknown) => void) {}
 
   /**
    * An assembler that starts from a value already whole (a state parsed from JSON), to take the changed
@@ -183,6 +201,7 @@ export class PieceAssembler {
       throw new Error('a snapshot piece is not [path, value] or [path]');
     const [path, value] = piece as [unknown[], unknown];
     const deletes = piece.length === 1;
+    if (!deletes) this.onPiece?.(path, value);
     if (path.length === 0) {
       if (deletes) throw new Error('a snapshot piece deletes the root');
       // A later version's root replaces the whole value (a change that touched everything).
