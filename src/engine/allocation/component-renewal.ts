@@ -24,7 +24,7 @@ import type { ChargeLine } from '../invoice/drafts.js';
 import type { Transaction } from '../transaction.js';
 import { eventBasedRenewalCharges } from '../usage/event-usage.js';
 import { prepaidBalances } from '../usage/usage.js';
-import { costOf, pricingOf, rowsOf } from './rows.js';
+import { changeCharge, costOf, pricingOf, rowsOf } from './rows.js';
 
 /** What an advance invoice billed for each component (by id): the quantity and the rounded amount. */
 export type BilledInAdvance = ReadonlyMap<number, { readonly quantity: Dec; readonly amount: Dec }>;
@@ -254,25 +254,19 @@ function adjustmentLine(
     'whole',
     tx.settings.currency,
   );
-  return {
-    title: component.name,
-    description:
-      `Allocation change from ${billedQuantity} to ${unitsOf(row.quantity, component.unitName)} since the advance invoice`.replace(
-        /\s+/g,
-        ' ',
-      ),
-    quantity: shown.quantity,
-    unitPrice: shown.unitPrice,
-    tieredUnitPrice: shown.blended,
+  return changeCharge(
+    tx,
+    component,
+    row.pricePointId,
+    shown,
     amount,
-    taxable: component.taxable,
-    taxCode: component.taxCode,
-    kind: component.kind,
-    componentId: component.id,
-    pricePointId: row.pricePointId,
-    periodRangeStart: tx.calendarDate(period.start),
-    periodRangeEnd: tx.lastCalendarDate(period.end),
-  };
+    `Allocation change from ${billedQuantity} to ${unitsOf(row.quantity, component.unitName)} since the advance invoice`.replace(
+      /\s+/g,
+      ' ',
+    ),
+    period.start,
+    period.end,
+  );
 }
 
 /** A quantity of a component priced by its row's scheme (or the pricing given), for the days `[start, end)`. */

@@ -32,7 +32,7 @@ import { paidInPeriod } from '../invoice/period-payments.js';
 import type { Transaction } from '../transaction.js';
 import type { AllocationCall, AllocationChange } from './call.js';
 import { CLOSED_STATES, changeProblem, refused } from './checks.js';
-import { costOf, emptyRow, findRow, pricingOf } from './rows.js';
+import { changeCharge, costOf, emptyRow, findRow, pricingOf } from './rows.js';
 
 export interface PlannedAllocation {
   readonly component: Component;
@@ -208,21 +208,16 @@ function planOne(
     : null;
   const charge: ChargeLine | null =
     shown !== null
-      ? {
-          title: component.name,
-          description: `Allocation change from ${before.quantity} to ${unitsOf(change.quantity, component.unitName)}`,
-          quantity: shown.quantity,
-          unitPrice: shown.unitPrice,
-          tieredUnitPrice: shown.blended,
+      ? changeCharge(
+          tx,
+          component,
+          price.pricePointId,
+          shown,
           amount,
-          taxable: component.taxable,
-          taxCode: component.taxCode,
-          kind: component.kind,
-          componentId: component.id,
-          pricePointId: price.pricePointId,
-          periodRangeStart: tx.calendarDate(fromPeriodStart ? period.start : at),
-          periodRangeEnd: tx.lastCalendarDate(period.end),
-        }
+          `Allocation change from ${before.quantity} to ${unitsOf(change.quantity, component.unitName)}`,
+          fromPeriodStart ? period.start : at,
+          period.end,
+        )
       : null;
   return {
     component,

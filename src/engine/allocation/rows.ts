@@ -3,6 +3,7 @@
  * a subscription's rows, and what a row's quantity costs under its price.
  */
 
+import type { ProrationLine } from '../../domain/allocation/proration-line.js';
 import type { CustomPrice, SubscriptionComponent } from '../../domain/allocation/types.js';
 import type { Component } from '../../domain/catalog/component.js';
 import { priceQuantity } from '../../domain/pricing/price-quantity.js';
@@ -10,6 +11,8 @@ import type { PriceBracket, PricingScheme, QuantityCost } from '../../domain/pri
 import type { Subscription } from '../../domain/subscription/types.js';
 import { indexGet } from '../../kernel/collection.js';
 import type { Dec } from '../../kernel/money.js';
+import type { Instant } from '../../kernel/time.js';
+import type { ChargeLine } from '../invoice/drafts.js';
 import type { Transaction } from '../transaction.js';
 
 /**
@@ -139,3 +142,35 @@ export function costOf(pricing: RowPricing | undefined, quantity: Dec): Quantity
 /** A quantity as the API shows it: a number when whole, else a decimal string. @example wireQuantity('2.5') // '2.5' */
 export const wireQuantity = (quantity: Dec): number | string =>
   /^-?\d+$/.test(quantity) ? Number(quantity) : quantity;
+
+/**
+ * The charge for a change of a component's quantity within a period, as its proration line shows it, for
+ * the days `[start, end)`.
+ * @example changeCharge(tx, component, pricePointId, shown, '4.50', 'Allocation change from 1 to 2 seats', start, end)
+ */
+export function changeCharge(
+  tx: Transaction,
+  component: Component,
+  pricePointId: number,
+  shown: ProrationLine,
+  amount: Dec,
+  description: string,
+  start: Instant,
+  end: Instant,
+): ChargeLine {
+  return {
+    title: component.name,
+    description,
+    quantity: shown.quantity,
+    unitPrice: shown.unitPrice,
+    tieredUnitPrice: shown.blended,
+    amount,
+    taxable: component.taxable,
+    taxCode: component.taxCode,
+    kind: component.kind,
+    componentId: component.id,
+    pricePointId,
+    periodRangeStart: tx.calendarDate(start),
+    periodRangeEnd: tx.lastCalendarDate(end),
+  };
+}
