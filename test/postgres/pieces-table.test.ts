@@ -68,6 +68,17 @@ function pathInto(value: Value, random: ReturnType<typeof generator>): (string |
   return path.length === 0 ? [`k${random.below(8)}`] : path;
 }
 
+/** Fails the test when a site's stored piece rows are not current for `value`. */
+async function expectStoredPiecesCurrent(site: string, value: unknown): Promise<void> {
+  const rows = await pg
+    .pool()
+    .query<{ line: string }>('SELECT line FROM billing_core_pieces WHERE subdomain = $1', [site]);
+  expectCurrentPieces(
+    rows.rows.map((row) => row.line),
+    value,
+  );
+}
+
 describe('the pieces table', () => {
   it('gives back the latest of random versions written as changed pieces only', async () => {
     await migrate(pg.pool());
@@ -92,13 +103,7 @@ describe('the pieces table', () => {
         // Keys in the order a copy kept in memory from the same pieces has them.
         expect(JSON.stringify(read), `seed ${seed} step ${step}`).toBe(JSON.stringify(copy.value()));
       }
-      const rows = await pg
-        .pool()
-        .query<{ line: string }>('SELECT line FROM billing_core_pieces WHERE subdomain = $1', [site]);
-      expectCurrentPieces(
-        rows.rows.map((row) => row.line),
-        value,
-      );
+      await expectStoredPiecesCurrent(site, value);
     }
   });
 
@@ -131,13 +136,7 @@ describe('the pieces table', () => {
         // Equal, and with every key in the order the running version has it.
         expect(JSON.stringify(read), `seed ${seed} step ${step}`).toBe(JSON.stringify(value));
       }
-      const rows = await pg
-        .pool()
-        .query<{ line: string }>('SELECT line FROM billing_core_pieces WHERE subdomain = $1', [site]);
-      expectCurrentPieces(
-        rows.rows.map((row) => row.line),
-        value,
-      );
+      await expectStoredPiecesCurrent(site, value);
     }
   });
 });
