@@ -7,6 +7,7 @@ import { openStore, type Store } from '../../src/cli/data-dir.js';
 import { encodeRecord, type JournalEntry, scanJournal, segmentName } from '../../src/cli/journal.js';
 import { deltaFiles, SNAPSHOT_FILE } from '../../src/cli/snapshot.js';
 import { basicAuth, num } from '../helpers/api.js';
+import { createCustomer as postCustomer } from './site-requests.js';
 
 const KEY = 'journal-key';
 const site = { apiKeys: [KEY], timeZone: 'UTC' };
@@ -86,14 +87,7 @@ async function open(
   return { store, app, warnings };
 }
 
-const createCustomer = (app: SiteFetchHandler, n: number) =>
-  app(
-    new Request('http://localhost/customers.json', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ customer: { first_name: `C${n}`, last_name: 'L', email: `c${n}@example.com` } }),
-    }),
-  );
+const createCustomer = (app: SiteFetchHandler, n: number) => postCustomer(app, headers, n);
 
 const journalFiles = async () => (await readdir(dir)).filter((name) => name.startsWith('journal-')).sort();
 

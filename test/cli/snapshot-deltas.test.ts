@@ -9,6 +9,7 @@ import { segmentName } from '../../src/cli/journal.js';
 import { deltaFiles, SNAPSHOT_FILE, writeSnapshot } from '../../src/cli/snapshot.js';
 import { createSite, handle, type SiteState } from '../../src/index.js';
 import { basicAuth } from '../helpers/api.js';
+import { createCustomer as postCustomer } from './site-requests.js';
 
 const KEY = 'delta-key';
 const site = { apiKeys: [KEY], timeZone: 'UTC', portalSecret: 'a-private-secret-for-tests' };
@@ -83,14 +84,7 @@ const rename = (app: SiteFetchHandler, id: number, n: number) =>
     }),
   );
 
-const createCustomer = (app: SiteFetchHandler, n: number) =>
-  app(
-    new Request('http://localhost/customers.json', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ customer: { first_name: `C${n}`, last_name: 'L', email: `c${n}@example.com` } }),
-    }),
-  );
+const createCustomer = (app: SiteFetchHandler, n: number) => postCustomer(app, headers, n);
 
 /** Waits (up to 10 s) until the snapshot at `position` is written and the journal before it deleted. */
 async function snapshotted(position: number): Promise<void> {
