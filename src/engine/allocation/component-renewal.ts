@@ -18,13 +18,14 @@ import { unitsOf } from '../../domain/catalog/unit-name.js';
 import type { Invoice } from '../../domain/invoice/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { listRange } from '../../kernel/collection.js';
+import { flatText } from '../../kernel/compact.js';
 import { add, type Dec, isNegative, isPositive, max, neg, roundMoney, sub } from '../../kernel/money.js';
 import type { Instant } from '../../kernel/time.js';
 import type { ChargeLine } from '../invoice/drafts.js';
 import type { Transaction } from '../transaction.js';
 import { eventBasedRenewalCharges } from '../usage/event-usage.js';
 import { prepaidBalances } from '../usage/usage.js';
-import { changeCharge, costOf, pricingOf, rowsOf } from './rows.js';
+import { changeCharge, lineCostOf, pricingOf, rowsOf } from './rows.js';
 
 /** What an advance invoice billed for each component (by id): the quantity and the rounded amount. */
 export type BilledInAdvance = ReadonlyMap<number, { readonly quantity: Dec; readonly amount: Dec }>;
@@ -43,13 +44,12 @@ function billsQuantity(tx: Transaction, component: Component, row: SubscriptionC
   return tx.get('componentPricePoints', row.pricePointId)?.prepaid?.renewPrepaidAllocation === true;
 }
 
-/** A subscription's rows in component order, with their components. */
-function componentRows(tx: Transaction, subscription: Subscription) {
-  const rows = [...rowsOf(tx, subscription.id)].sort((a, b) => a.componentId - b.componentId);
-  return rows.flatMap((row) => {
-    const component = tx.get('components', row.componentId);
-    return component === undefined ? [] : [{ row, component }];
-  });
+/** A subscription's rows in component order. */
+function componentRows(tx: Transaction, subscription: Subscription): SubscriptionComponent[] {
+  const rows: SubscriptionComponent[] = [];
+  for (const row of rowsOf(tx, subscription.id)) rows.push(row);
+  // Rows come newest first, which is most often the reverse of component order: one run for the sort.
+  return rows.sort((a, b) => a.componentId - b.componentId);
 }
 
 /** The line of a row's allocated quantity for a period, when it bills one. */
@@ -88,10 +88,13 @@ export function componentAdvanceCharges(
   subscription: Subscription,
   period: BillingPeriod,
 ): ChargeLine[] {
-  return componentRows(tx, subscription).flatMap(({ row, component }) => {
-    const line = quantityLine(tx, component, row, period);
-    return line === undefined ? [] : [line];
-  });
+  const lines: ChargeLine[] = [];
+  for (const row of componentRows(tx, subscription)) {
+    const component = tx.get('components', row.componentId);
+    const line = component === undefined ? undefined : quantityLine(tx, component, row, period);
+    if (line !== undefined) lines.push(line);
+  }
+  return lines;
 }
 
 /**
@@ -135,7 +138,9 @@ function renewComponents(
   const currency = tx.settings.currency;
   const lines: ChargeLine[] = [];
   let credit: Dec = '0';
-  for (const { row, component } of componentRows(tx, subscription)) {
+  for (const row of componentRows(tx, subscription)) {
+    const component = tx.get('components', row.componentId);
+    if (component === undefined) continue;
     const held = quantityLine(tx, component, row, period);
     const heldAmount = held === undefined ? '0' : roundMoney(held.amount ?? '0', currency);
     let charged: Dec = heldAmount;
@@ -269,6 +274,32 @@ function adjustmentLine(
   );
 }
 
+/** The dates and description of a line for the days `[start, end)`: one string each, shared by its lines. */
+interface LineDates {
+  readonly start: Instant;
+  readonly end: Instant;
+  readonly first: string;
+  readonly last: string;
+  readonly description: string;
+}
+
+/**
+ * The last line dates each transaction asked for: a renewal's component lines all cover the same days,
+ * and one description string for all of them is also compared by identity rather than by its characters
+ * when it is flattened for the invoice (kernel/compact.ts).
+ */
+const lastLineDates = new WeakMap<Transaction, LineDates>();
+
+function lineDates(tx: Transaction, start: Instant, end: Instant): LineDates {
+  const known = lastLineDates.get(tx);
+  if (known !== undefined && known.start === start && known.end === end) return known;
+  const first = tx.calendarDate(start);
+  const last = tx.lastCalendarDate(end);
+  const dates = { start, end, first, last, description: flatText(`${first} - ${last}`) };
+  lastLineDates.set(tx, dates);
+  return dates;
+}
+
 /** A quantity of a component priced by its row's scheme (or the pricing given), for the days `[start, end)`. */
 export function pricedLine(
   tx: Transaction,
@@ -279,12 +310,11 @@ export function pricedLine(
   end: Instant,
   pricing = pricingOf(tx, row),
 ): ChargeLine {
-  const cost = costOf(pricing, quantity);
-  const first = tx.calendarDate(start);
-  const last = tx.lastCalendarDate(end);
+  const cost = lineCostOf(pricing, quantity);
+  const dates = lineDates(tx, start, end);
   return {
     title: component.name,
-    description: `${first} - ${last}`,
+    description: dates.description,
     quantity,
     unitPrice: cost.unitPrice,
     amount: cost.amount,
@@ -294,7 +324,7 @@ export function pricedLine(
     kind: component.kind,
     componentId: component.id,
     pricePointId: row.pricePointId,
-    periodRangeStart: first,
-    periodRangeEnd: last,
+    periodRangeStart: dates.first,
+    periodRangeEnd: dates.last,
   };
 }

@@ -10,7 +10,7 @@ import { priceQuantity } from '../../domain/pricing/price-quantity.js';
 import type { PriceBracket, PricingScheme, QuantityCost } from '../../domain/pricing/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { indexGet } from '../../kernel/collection.js';
-import type { Dec } from '../../kernel/money.js';
+import { type Dec, isNegative, mul } from '../../kernel/money.js';
 import type { Instant } from '../../kernel/time.js';
 import type { ChargeLine } from '../invoice/drafts.js';
 import type { Transaction } from '../transaction.js';
@@ -137,6 +137,23 @@ export function costOf(pricing: RowPricing | undefined, quantity: Dec): Quantity
   if (pricing === undefined) return free;
   const cost = priceQuantity(pricing.scheme, quantity, pricing.prices);
   return cost.ok ? cost.value : free;
+}
+
+/** What a line shows of a cost: no breakdown. */
+export type LineCost = Omit<QuantityCost, 'breakdown'>;
+
+/**
+ * `costOf` without its breakdown, which a line does not show: a per-unit price (every renewal line of a
+ * quantity-based component, most of them) is one product, with no bracket list, result or breakdown made
+ * for it. Any other pricing goes through `costOf`.
+ * @example lineCostOf({ scheme: 'per_unit', prices: [{ startingQuantity: '1', endingQuantity: null, unitPrice: '2' }] }, '3').amount // '6'
+ */
+export function lineCostOf(pricing: RowPricing | undefined, quantity: Dec): LineCost {
+  if (pricing === undefined || pricing.scheme !== 'per_unit' || pricing.prices.length !== 1)
+    return costOf(pricing, quantity);
+  const unitPrice = (pricing.prices[0] as PriceBracket).unitPrice;
+  if (isNegative(quantity) || isNegative(unitPrice)) return costOf(pricing, quantity);
+  return { amount: mul(quantity, unitPrice), unitPrice, tiered: false };
 }
 
 /** A quantity as the API shows it: a number when whole, else a decimal string. @example wireQuantity('2.5') // '2.5' */
