@@ -7,6 +7,7 @@
 import {
   type CalcCoupon,
   type CalcLine,
+  type CalculatedLine,
   createInvoiceCalculator,
 } from '../../domain/invoice/calculation/index.js';
 import { storedBreakouts } from '../../domain/invoice/stored-breakouts.js';
@@ -25,10 +26,12 @@ import { add, type Dec, sub } from '../../kernel/money.js';
 import { addDays, calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import {
+  type ChargeLine,
+  chargedLine,
   customerAddress,
   type DiscountDraft,
   draftDiscounts,
-  draftLines,
+  type InvoiceCouponSpec,
   type InvoiceSpec,
   type LineDraft,
   partyOf,
@@ -77,6 +80,11 @@ export interface PricedInvoice {
   readonly total: Dec;
 }
 
+/** What pricing gives an invoice besides its lines: each line's amounts (in order), discounts, taxes, totals. */
+interface PricedAmounts extends Omit<PricedInvoice, 'lines'> {
+  readonly lineAmounts: readonly CalculatedLine[];
+}
+
 /** Prices line and discount drafts with the given tax rates through the shared invoice calculation. */
 export function priceInvoice(
   tx: Transaction,
@@ -86,46 +94,24 @@ export function priceInvoice(
   previousTaxes: readonly InvoiceTax[] = [],
 ): PricedInvoice {
   const calculatesTaxes = tx.settings.taxes !== null;
-  const coupons: CalcCoupon[] = discounts.map((discount) => ({
-    code: discount.code,
-    kind: discount.discountType === 'percentage' ? 'percentage' : 'amount',
-    compoundingStrategy: discount.compoundingStrategy,
-    ...(discount.percentage === null ? {} : { percentage: discount.percentage }),
-    ...(discount.amount === null ? {} : { amount: discount.amount }),
-    ...(discount.eligibleLineUids === null ? {} : { eligibleLineUids: discount.eligibleLineUids }),
-  }));
   // A draft is already what the calculation reads (uid, quantity, unit price, taxability): a large
   // invoice's drafts go in as they are unless taxes are off or a line was priced by its caller.
   const asCalculated =
     calculatesTaxes && lines.every((line) => line.pricedAmount === null)
       ? lines
-      : lines.map((line): CalcLine => {
-          const taxable = line.taxable && calculatesTaxes;
-          // Two literals rather than a conditional spread, which costs several times as much per line.
-          return line.pricedAmount === null
-            ? { uid: line.uid, quantity: line.quantity, unitPrice: line.unitPrice, taxable }
-            : {
-                uid: line.uid,
-                quantity: line.quantity,
-                unitPrice: line.unitPrice,
-                taxable,
-                subtotal: line.pricedAmount,
-              };
-        });
-  // Breakouts are built once, as they are stored and presented (stored-breakouts.ts).
-  const calculation = createInvoiceCalculator({
-    currency: tx.settings.currency,
-    lines: asCalculated,
-    coupons,
-    taxes: rates.map((rate, index) => ({
-      name: rate.name,
-      percentage: rate.percentage,
-      sourceId: index + 1,
-    })),
-  }).calculationWith(storedBreakouts(tx.settings.currency));
+      : lines.map((line) =>
+          calcLine(
+            line.uid,
+            line.quantity,
+            line.unitPrice,
+            line.taxable && calculatesTaxes,
+            line.pricedAmount,
+          ),
+        );
+  const priced = priceAmounts(tx, asCalculated, discounts, rates, previousTaxes);
   const pricedLines: InvoiceLine[] = [];
   for (let index = 0; index < lines.length; index += 1) {
-    const amounts = calculation.lines[index];
+    const amounts = priced.lineAmounts[index];
     pricedLines.push(
       pricedLine(
         lines[index]!,
@@ -136,6 +122,60 @@ export function priceInvoice(
       ),
     );
   }
+  return { ...pricedAmounts(priced), lines: pricedLines };
+}
+
+/** A line as the calculation reads it; a subtotal only when its caller priced it. */
+function calcLine(
+  uid: string,
+  quantity: Dec,
+  unitPrice: Dec,
+  taxable: boolean,
+  priced: Dec | null,
+): CalcLine {
+  // Two literals rather than a conditional spread, which costs several times as much per line.
+  return priced === null
+    ? { uid, quantity, unitPrice, taxable }
+    : { uid, quantity, unitPrice, taxable, subtotal: priced };
+}
+
+/** Everything but the lines' amounts, for the invoice. */
+const pricedAmounts = (priced: PricedAmounts): Omit<PricedInvoice, 'lines'> => ({
+  discounts: priced.discounts,
+  taxes: priced.taxes,
+  subtotal: priced.subtotal,
+  discount: priced.discount,
+  tax: priced.tax,
+  total: priced.total,
+});
+
+/** Prices calculation lines and discount drafts with the given tax rates through the shared invoice calculation. */
+function priceAmounts(
+  tx: Transaction,
+  lines: readonly CalcLine[],
+  discounts: readonly DiscountDraft[],
+  rates: readonly SiteTaxRate[],
+  previousTaxes: readonly InvoiceTax[],
+): PricedAmounts {
+  const coupons: CalcCoupon[] = discounts.map((discount) => ({
+    code: discount.code,
+    kind: discount.discountType === 'percentage' ? 'percentage' : 'amount',
+    compoundingStrategy: discount.compoundingStrategy,
+    ...(discount.percentage === null ? {} : { percentage: discount.percentage }),
+    ...(discount.amount === null ? {} : { amount: discount.amount }),
+    ...(discount.eligibleLineUids === null ? {} : { eligibleLineUids: discount.eligibleLineUids }),
+  }));
+  // Breakouts are built once, as they are stored and presented (stored-breakouts.ts).
+  const calculation = createInvoiceCalculator({
+    currency: tx.settings.currency,
+    lines,
+    coupons,
+    taxes: rates.map((rate, index) => ({
+      name: rate.name,
+      percentage: rate.percentage,
+      sourceId: index + 1,
+    })),
+  }).calculationWith(storedBreakouts(tx.settings.currency));
   const pricedDiscounts = discounts.map((discount, index) => {
     const result = calculation.discounts[index];
     return {
@@ -160,7 +200,7 @@ export function priceInvoice(
     };
   });
   return {
-    lines: pricedLines,
+    lineAmounts: calculation.lines,
     discounts: pricedDiscounts,
     taxes,
     subtotal: calculation.subtotal,
@@ -168,6 +208,50 @@ export function priceInvoice(
     tax: calculation.tax,
     total: calculation.total,
   };
+}
+
+/**
+ * An invoice's charges priced: each charge becomes its invoice line directly, with no draft between (a
+ * renewal of a thousand components made a thousand drafts only to copy them). Line transaction ids are
+ * taken before the discounts' and the taxes', as `draftLines` then `priceInvoice` take them.
+ */
+function priceCharges(
+  tx: Transaction,
+  charges: readonly ChargeLine[],
+  coupons: readonly InvoiceCouponSpec[],
+  rates: readonly SiteTaxRate[],
+): PricedInvoice {
+  const calculatesTaxes = tx.settings.taxes !== null;
+  const calcLines: CalcLine[] = new Array(charges.length);
+  const transactionIds: number[] = new Array(charges.length);
+  for (let index = 0; index < charges.length; index += 1) {
+    const charge = charges[index]!;
+    const transactionId = tx.next('transactions');
+    transactionIds[index] = transactionId;
+    calcLines[index] = calcLine(
+      uidOf('li', transactionId),
+      charge.quantity,
+      charge.unitPrice,
+      charge.taxable && calculatesTaxes,
+      charge.amount ?? null,
+    );
+  }
+  const discounts = draftDiscounts(tx, coupons, calcLines);
+  const priced = priceAmounts(tx, calcLines, discounts, rates, []);
+  const lines: InvoiceLine[] = new Array(charges.length);
+  for (let index = 0; index < charges.length; index += 1) {
+    const amounts = priced.lineAmounts[index];
+    lines[index] = chargedLine(
+      charges[index]!,
+      calcLines[index]!.uid,
+      transactionIds[index]!,
+      amounts?.subtotal ?? '0',
+      amounts?.discount ?? '0',
+      amounts?.tax ?? '0',
+      amounts?.total ?? '0',
+    );
+  }
+  return { ...pricedAmounts(priced), lines };
 }
 
 /** Where an invoice's taxes are decided: the shipping address, else the billing address. */
@@ -183,18 +267,16 @@ export function createInvoice(tx: Transaction, spec: InvoiceSpec): Invoice {
   const product = tx.get('products', spec.subscription.productId);
   const family = product ? tx.get('productFamilies', product.productFamilyId) : undefined;
   const id = tx.nextId('invoices');
-  const lines = draftLines(tx, spec.lines);
-  const discounts = draftDiscounts(tx, spec.coupons ?? [], lines);
   // One object for the customer's address as billing and shipping address, and one party for customer
   // and payer: equal values, shared rather than repeated in every invoice of the site.
   const ownAddress = customerAddress(customer);
   const billingAddress = spec.billingAddress ?? ownAddress;
   const shippingAddress = spec.shippingAddress ?? ownAddress;
   const party = partyOf(customer);
-  const priced = priceInvoice(
+  const priced = priceCharges(
     tx,
-    lines,
-    discounts,
+    spec.lines,
+    spec.coupons ?? [],
     taxRatesFor(tx.settings.taxes, customer, destinationOf(shippingAddress, billingAddress)),
   );
   const defaults = tx.settings.invoiceDefaults;
