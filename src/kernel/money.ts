@@ -245,6 +245,25 @@ export function moneyFormatter(currency: string): (value: Dec) => string {
   return (value) => formatToPlaces(value, places);
 }
 
+/**
+ * `moneyFormatter` for amounts nothing keeps (a record handed to the caller and dropped): no lookup among
+ * the shared texts, which only save memory for what a site holds; and an amount equal to the previous
+ * one gives the previous text (a column of zero taxes is written once).
+ * @example transientMoneyFormatter('USD')('5') // '5.00'
+ */
+export function transientMoneyFormatter(currency: string): (value: Dec) => string {
+  const places = minorUnits(currency);
+  let lastValue: Dec | undefined;
+  let lastText = '';
+  return (value) => {
+    if (value !== lastValue) {
+      lastText = padToPlaces(value, places) ?? formatToPlaces(value, places);
+      lastValue = value;
+    }
+    return lastText;
+  };
+}
+
 function formatToPlaces(value: Dec, places: number): string {
   const padded = padToPlaces(value, places);
   if (padded !== undefined) return padded === value ? value : sharedText(formattedTexts, padded);

@@ -7,7 +7,7 @@
  * twice (about half a kilobyte a subscription on a site of one-line invoices). The record of an invoice
  * a purge may still remove (one that billed nothing) keeps its own copy.
  */
-import { isZero, moneyFormatter } from '../../kernel/money.js';
+import { isZero, moneyFormatter, transientMoneyFormatter } from '../../kernel/money.js';
 import type { Invoice, InvoiceStatus } from './types.js';
 
 /** The official `InvoiceLineItemEventData`: an issued invoice's line as its event shows it. */
@@ -31,7 +31,10 @@ export interface IssuedLineItem {
 
 /** The invoice's lines as its `invoice_issued` event shows them, in order. */
 export function issuedLineItems(invoice: Invoice): IssuedLineItem[] {
-  const money = moneyFormatter(invoice.currency);
+  // Lines the log keeps share their amount texts with the site's; others are the caller's copy only.
+  const logged = !keepsIssuedLines(invoice);
+  const amountText = logged ? moneyFormatter(invoice.currency) : transientMoneyFormatter(invoice.currency);
+  const taxText = logged ? amountText : transientMoneyFormatter(invoice.currency);
   const lineItems: IssuedLineItem[] = [];
   // Chunk by chunk rather than through the list's generator: an invoice may have a million lines.
   for (const chunk of invoice.lines.chunks) {
@@ -44,8 +47,8 @@ export function issuedLineItems(invoice: Invoice): IssuedLineItem[] {
         unit_price: line.unitPrice,
         period_range_start: line.periodRangeStart,
         period_range_end: line.periodRangeEnd,
-        amount: money(line.subtotal),
-        tax_amount: money(line.tax),
+        amount: amountText(line.subtotal),
+        tax_amount: taxText(line.tax),
         tax_code: line.taxCode,
         product_id: line.productId,
         product_price_point_id: line.productPricePointId,
