@@ -18,14 +18,25 @@ import { unitsOf } from '../../domain/catalog/unit-name.js';
 import type { Invoice } from '../../domain/invoice/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { listRange } from '../../kernel/collection.js';
-import { flatText } from '../../kernel/compact.js';
-import { add, type Dec, isNegative, isPositive, max, neg, roundMoney, sub } from '../../kernel/money.js';
+import { flatText, NONE } from '../../kernel/compact.js';
+import {
+  add,
+  type Dec,
+  isNegative,
+  isPositive,
+  max,
+  minorUnits,
+  mul,
+  neg,
+  roundTo,
+  sub,
+} from '../../kernel/money.js';
 import type { Instant } from '../../kernel/time.js';
 import type { ChargeLine } from '../invoice/drafts.js';
 import type { Transaction } from '../transaction.js';
 import { eventBasedRenewalCharges } from '../usage/event-usage.js';
 import { prepaidBalances } from '../usage/usage.js';
-import { changeCharge, lineCostOf, pricingOf, rowsOf } from './rows.js';
+import { changeCharge, costOf, perUnitPrice, pricingOf, rowsOf } from './rows.js';
 
 /** What an advance invoice billed for each component (by id): the quantity and the rounded amount. */
 export type BilledInAdvance = ReadonlyMap<number, { readonly quantity: Dec; readonly amount: Dec }>;
@@ -46,8 +57,7 @@ function billsQuantity(tx: Transaction, component: Component, row: SubscriptionC
 
 /** A subscription's rows in component order. */
 function componentRows(tx: Transaction, subscription: Subscription): SubscriptionComponent[] {
-  const rows: SubscriptionComponent[] = [];
-  for (const row of rowsOf(tx, subscription.id)) rows.push(row);
+  const rows = rowsOf(tx, subscription.id);
   // Rows come newest first, which is most often the reverse of component order: one run for the sort.
   return rows.sort((a, b) => a.componentId - b.componentId);
 }
@@ -135,14 +145,14 @@ function renewComponents(
   period: BillingPeriod,
   billed: BilledInAdvance | undefined,
 ): ArrearsCharges {
-  const currency = tx.settings.currency;
+  const places = minorUnits(tx.settings.currency);
   const lines: ChargeLine[] = [];
   let credit: Dec = '0';
   for (const row of componentRows(tx, subscription)) {
     const component = tx.get('components', row.componentId);
     if (component === undefined) continue;
     const held = quantityLine(tx, component, row, period);
-    const heldAmount = held === undefined ? '0' : roundMoney(held.amount ?? '0', currency);
+    const heldAmount = held === undefined ? '0' : roundTo(held.amount ?? '0', places);
     let charged: Dec = heldAmount;
     let credited: Dec = '0';
     if (billed === undefined) {
@@ -193,7 +203,7 @@ function renewComponents(
         ...row,
         quantity,
         unitBalance: '0',
-        accruedCharges: [],
+        accruedCharges: NONE,
         periodStartedAt: period.start,
         periodCharged: charged,
         periodCredited: credited,
@@ -310,15 +320,31 @@ export function pricedLine(
   end: Instant,
   pricing = pricingOf(tx, row),
 ): ChargeLine {
-  const cost = lineCostOf(pricing, quantity);
   const dates = lineDates(tx, start, end);
+  const unitPrice = perUnitPrice(pricing, quantity);
+  if (unitPrice !== undefined)
+    return line(component, row, quantity, dates, unitPrice, mul(quantity, unitPrice), false);
+  const cost = costOf(pricing, quantity);
+  return line(component, row, quantity, dates, cost.unitPrice, cost.amount, cost.tiered);
+}
+
+/** A component's line for the days of `dates`, priced. */
+function line(
+  component: Component,
+  row: SubscriptionComponent,
+  quantity: Dec,
+  dates: LineDates,
+  unitPrice: Dec,
+  amount: Dec,
+  tiered: boolean,
+): ChargeLine {
   return {
     title: component.name,
     description: dates.description,
     quantity,
-    unitPrice: cost.unitPrice,
-    amount: cost.amount,
-    tieredUnitPrice: cost.tiered,
+    unitPrice,
+    amount,
+    tieredUnitPrice: tiered,
     taxable: component.taxable,
     taxCode: component.taxCode,
     kind: component.kind,

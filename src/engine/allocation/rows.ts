@@ -10,7 +10,7 @@ import { priceQuantity } from '../../domain/pricing/price-quantity.js';
 import type { PriceBracket, PricingScheme, QuantityCost } from '../../domain/pricing/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { indexGet } from '../../kernel/collection.js';
-import { type Dec, isNegative, mul } from '../../kernel/money.js';
+import { type Dec, isNegative } from '../../kernel/money.js';
 import type { Instant } from '../../kernel/time.js';
 import type { ChargeLine } from '../invoice/drafts.js';
 import type { Transaction } from '../transaction.js';
@@ -42,17 +42,23 @@ export function findRow(
   return id === undefined ? undefined : tx.get('subscriptionComponents', id);
 }
 
-/** A subscription's rows, newest first. @example [...rowsOf(tx, subscription.id)].length */
-export function* rowsOf(tx: Transaction, subscriptionId: number): Generator<SubscriptionComponent> {
+/**
+ * A subscription's rows, newest first: an array rather than a generator, which made a result object per
+ * row (a thousand per renewal of a thousand components).
+ * @example rowsOf(tx, subscription.id).length
+ */
+export function rowsOf(tx: Transaction, subscriptionId: number): SubscriptionComponent[] {
+  const rows: SubscriptionComponent[] = [];
   let id = lookup(tx, headKey(subscriptionId), () =>
     indexGet(tx.state.indexes.subscriptionComponentHeads, String(subscriptionId)),
   );
   while (id !== undefined) {
     const row = tx.get('subscriptionComponents', id);
-    if (row === undefined) return;
-    yield row;
+    if (row === undefined) break;
+    rows.push(row);
     id = row.previousRowId ?? undefined;
   }
+  return rows;
 }
 
 /**
@@ -139,21 +145,16 @@ export function costOf(pricing: RowPricing | undefined, quantity: Dec): Quantity
   return cost.ok ? cost.value : free;
 }
 
-/** What a line shows of a cost: no breakdown. */
-export type LineCost = Omit<QuantityCost, 'breakdown'>;
-
 /**
- * `costOf` without its breakdown, which a line does not show: a per-unit price (every renewal line of a
- * quantity-based component, most of them) is one product, with no bracket list, result or breakdown made
- * for it. Any other pricing goes through `costOf`.
- * @example lineCostOf({ scheme: 'per_unit', prices: [{ startingQuantity: '1', endingQuantity: null, unitPrice: '2' }] }, '3').amount // '6'
+ * The price of every unit when a quantity's cost is that price times the quantity, with nothing to check
+ * (a per-unit price of one bracket, neither it nor the quantity negative): `costOf` then costs one product
+ * and no bracket list, result or breakdown needs to be made. Undefined otherwise: ask `costOf`.
+ * @example perUnitPrice({ scheme: 'per_unit', prices: [{ startingQuantity: '1', endingQuantity: null, unitPrice: '2' }] }, '3') // '2'
  */
-export function lineCostOf(pricing: RowPricing | undefined, quantity: Dec): LineCost {
-  if (pricing === undefined || pricing.scheme !== 'per_unit' || pricing.prices.length !== 1)
-    return costOf(pricing, quantity);
+export function perUnitPrice(pricing: RowPricing | undefined, quantity: Dec): Dec | undefined {
+  if (pricing === undefined || pricing.scheme !== 'per_unit' || pricing.prices.length !== 1) return undefined;
   const unitPrice = (pricing.prices[0] as PriceBracket).unitPrice;
-  if (isNegative(quantity) || isNegative(unitPrice)) return costOf(pricing, quantity);
-  return { amount: mul(quantity, unitPrice), unitPrice, tiered: false };
+  return isNegative(quantity) || isNegative(unitPrice) ? undefined : unitPrice;
 }
 
 /** A quantity as the API shows it: a number when whole, else a decimal string. @example wireQuantity('2.5') // '2.5' */
