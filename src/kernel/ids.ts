@@ -14,9 +14,27 @@ const ZEROS = '0'.repeat(UID_WIDTH);
  */
 export function uidOf(prefix: string, id: number): string {
   const body = id.toString(36);
-  // A template literal of this length is a tree of its parts (kernel/compact.ts); `toLowerCase` of text
+  const head = headsOf(prefix)[body.length] ?? `${prefix}_${ZEROS.slice(body.length)}`;
+  // A joined text of this length is a tree of its parts (kernel/compact.ts); `toLowerCase` of text
   // already in lower case gives it back as one flat string, for less than joining an array costs.
-  return `${prefix}_${ZEROS.slice(body.length)}${body}`.toLowerCase();
+  return (head + body).toLowerCase();
+}
+
+/**
+ * Each prefix's heads (`inv_000…`) by the length of the body they pad: an invoice of a thousand lines
+ * makes a thousand line uids, and the prefix and its zeros are the same for nearly all of them.
+ */
+const HEADS = new Map<string, readonly string[]>();
+const MAX_PREFIXES = 64;
+
+function headsOf(prefix: string): readonly string[] {
+  let heads = HEADS.get(prefix);
+  if (heads === undefined) {
+    heads = Array.from({ length: UID_WIDTH + 1 }, (_, length) => `${prefix}_${ZEROS.slice(length)}`);
+    // The prefixes are the few the engine names; a bound all the same.
+    if (HEADS.size < MAX_PREFIXES) HEADS.set(prefix, heads);
+  }
+  return heads;
 }
 
 /**

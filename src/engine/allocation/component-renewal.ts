@@ -36,7 +36,7 @@ import type { ChargeLine } from '../invoice/drafts.js';
 import type { Transaction } from '../transaction.js';
 import { eventBasedRenewalCharges } from '../usage/event-usage.js';
 import { prepaidBalances } from '../usage/usage.js';
-import { changeCharge, costOf, perUnitPrice, pricingOf, rowsOf } from './rows.js';
+import { changeCharge, costOf, perUnitPrice, pricingOf, type RowPricing, rowsOf } from './rows.js';
 
 /** What an advance invoice billed for each component (by id): the quantity and the rounded amount. */
 export type BilledInAdvance = ReadonlyMap<number, { readonly quantity: Dec; readonly amount: Dec }>;
@@ -318,14 +318,28 @@ export function pricedLine(
   quantity: Dec,
   start: Instant,
   end: Instant,
-  pricing = pricingOf(tx, row),
+  pricing?: RowPricing,
 ): ChargeLine {
   const dates = lineDates(tx, start, end);
-  const unitPrice = perUnitPrice(pricing, quantity);
+  const unitPrice = singleUnitPrice(tx, row, pricing, quantity);
   if (unitPrice !== undefined)
     return line(component, row, quantity, dates, unitPrice, mul(quantity, unitPrice), false);
-  const cost = costOf(pricing, quantity);
+  const cost = costOf(pricing ?? pricingOf(tx, row), quantity);
   return line(component, row, quantity, dates, cost.unitPrice, cost.amount, cost.tiered);
+}
+
+/** `perUnitPrice` of the pricing given, else of the row's own, read without making a pricing for it. */
+function singleUnitPrice(
+  tx: Transaction,
+  row: SubscriptionComponent,
+  pricing: RowPricing | undefined,
+  quantity: Dec,
+): Dec | undefined {
+  if (pricing !== undefined) return perUnitPrice(pricing.scheme, pricing.prices, quantity);
+  if (row.customPrice !== null)
+    return perUnitPrice(row.customPrice.pricingScheme, row.customPrice.prices, quantity);
+  const point = tx.get('componentPricePoints', row.pricePointId);
+  return point === undefined ? undefined : perUnitPrice(point.pricingScheme, point.prices, quantity);
 }
 
 /** A component's line for the days of `dates`, priced. */

@@ -10,7 +10,7 @@ import { priceQuantity } from '../../domain/pricing/price-quantity.js';
 import type { PriceBracket, PricingScheme, QuantityCost } from '../../domain/pricing/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { indexGet } from '../../kernel/collection.js';
-import { type Dec, isNegative } from '../../kernel/money.js';
+import type { Dec } from '../../kernel/money.js';
 import type { Instant } from '../../kernel/time.js';
 import type { ChargeLine } from '../invoice/drafts.js';
 import type { Transaction } from '../transaction.js';
@@ -149,13 +149,21 @@ export function costOf(pricing: RowPricing | undefined, quantity: Dec): Quantity
  * The price of every unit when a quantity's cost is that price times the quantity, with nothing to check
  * (a per-unit price of one bracket, neither it nor the quantity negative): `costOf` then costs one product
  * and no bracket list, result or breakdown needs to be made. Undefined otherwise: ask `costOf`.
- * @example perUnitPrice({ scheme: 'per_unit', prices: [{ startingQuantity: '1', endingQuantity: null, unitPrice: '2' }] }, '3') // '2'
+ * @example perUnitPrice('per_unit', [{ startingQuantity: '1', endingQuantity: null, unitPrice: '2' }], '3') // '2'
  */
-export function perUnitPrice(pricing: RowPricing | undefined, quantity: Dec): Dec | undefined {
-  if (pricing === undefined || pricing.scheme !== 'per_unit' || pricing.prices.length !== 1) return undefined;
-  const unitPrice = (pricing.prices[0] as PriceBracket).unitPrice;
-  return isNegative(quantity) || isNegative(unitPrice) ? undefined : unitPrice;
+export function perUnitPrice(
+  scheme: PricingScheme,
+  prices: readonly PriceBracket[],
+  quantity: Dec,
+): Dec | undefined {
+  if (scheme !== 'per_unit' || prices.length !== 1) return undefined;
+  const unitPrice = (prices[0] as PriceBracket).unitPrice;
+  // A decimal that does not start with a minus is not negative; one that does goes to `costOf`, which
+  // decides (a canonical decimal is never "-0").
+  return quantity.charCodeAt(0) === MINUS || unitPrice.charCodeAt(0) === MINUS ? undefined : unitPrice;
 }
+
+const MINUS = 45;
 
 /** A quantity as the API shows it: a number when whole, else a decimal string. @example wireQuantity('2.5') // '2.5' */
 export const wireQuantity = (quantity: Dec): number | string =>
