@@ -34,7 +34,9 @@ export interface MeteredByEvents {
 /** The live event-based components of a subscription's product family, with their metrics, by id. */
 export function eventComponentsOf(tx: Transaction, subscription: Subscription): MeteredByEvents[] {
   const familyId = tx.get('products', subscription.productId)?.productFamilyId;
-  if (familyId === undefined) return [];
+  // A component bills events through a site metric: with none, every renewal would read the whole
+  // catalog (a thousand rows for a site of a thousand components) to find nothing.
+  if (familyId === undefined || tx.settings.metrics.length === 0) return [];
   const found: MeteredByEvents[] = [];
   for (const component of tx.rows('components')) {
     if (component.kind !== 'event_based_component' || component.productFamilyId !== familyId) continue;
