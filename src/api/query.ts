@@ -128,6 +128,8 @@ class DeclaredQuery implements QueryParams {
 }
 
 const declaredSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+/** One list for every route that declares no parameter, so that its set is made once, not per request. */
+const NONE: readonly string[] = [];
 
 /** The query as a route may read it: the parameters `names` declares. */
 export function declaredQuery(
@@ -135,7 +137,7 @@ export function declaredQuery(
   names: readonly string[] | undefined,
   route: string,
 ): QueryParams {
-  const list = names ?? [];
+  const list = names ?? NONE;
   let declared = declaredSets.get(list);
   if (declared === undefined) {
     declared = new Set(list);

@@ -25,6 +25,7 @@ import {
   type StoredIdSet,
   storedIdSet,
 } from '../kernel/id-set.js';
+import { invariant } from '../kernel/invariant.js';
 import type { TableName, TableRows, Tables } from './tables.js';
 
 export interface ListIndexes {
@@ -169,13 +170,34 @@ export function rekeyed<N extends string>(
       index = new IndexWriter(indexes[definition.index], owned);
       written.set(definition.index, index);
     }
-    if (oldKey !== null) {
-      const remaining = idSetDelete(loadedIdSet(index.get(oldKey)), id, owned);
-      if (remaining.size === 0) index.delete(oldKey);
-      else index.set(oldKey, storedIdSet(remaining));
-    }
-    if (newKey !== null) index.set(newKey, storedIdSet(idSetAdd(loadedIdSet(index.get(newKey)), id, owned)));
+    if (oldKey !== null) withoutId(index, oldKey, id, owned);
+    if (newKey !== null) withId(index, newKey, id, owned);
   }
+}
+
+/*
+ * Most keys hold one id, stored as that number: adding a row's id to an absent key, or taking it from a
+ * key that holds it alone, needs no set. (Through the sets, each such write built a tree of one id
+ * with a node per level, read its only id back through a generator, and dropped it.)
+ */
+
+function withId(index: IndexWriter<StoredIdSet>, key: string, id: number, owned: Owned): void {
+  const stored = index.get(key);
+  if (stored === undefined || stored === id) {
+    invariant(Number.isSafeInteger(id) && id >= 0, `id ${id} is a non-negative safe integer`);
+    index.set(key, id);
+  } else index.set(key, storedIdSet(idSetAdd(loadedIdSet(stored), id, owned)));
+}
+
+function withoutId(index: IndexWriter<StoredIdSet>, key: string, id: number, owned: Owned): void {
+  const stored = index.get(key);
+  if (stored === undefined || stored === id) {
+    index.delete(key);
+    return;
+  }
+  const remaining = idSetDelete(loadedIdSet(stored), id, owned);
+  if (remaining.size === 0) index.delete(key);
+  else index.set(key, storedIdSet(remaining));
 }
 
 /**

@@ -28,32 +28,34 @@ export interface EventInput {
   readonly logged?: EventSpecificData;
 }
 
+/*
+ * A read (a third of a host's traffic or more) writes nothing: the maps, the counters' copy and the log's
+ * last instant are made on the first write that needs them, not by every transaction.
+ */
 export class Transaction {
   readonly #state: SiteState;
   readonly #changes: Change[] = [];
   /** Rows written by this transaction, by table and id (null: deleted). */
-  readonly #written = new Map<TableName, Map<number, TableRows[TableName] | null>>();
+  #written: Map<TableName, Map<number, TableRows[TableName] | null>> | undefined;
   /** Where in `#changes` the put of each row written (and not deleted since) is, by table and id. */
-  readonly #putAt = new Map<TableName, Map<number, number>>();
-  readonly #nextIds = new Map<TableName, number>();
-  readonly #counters: { -readonly [K in keyof Counters]: number };
+  #putAt: Map<TableName, Map<number, number>> | undefined;
+  #nextIds: Map<TableName, number> | undefined;
+  #counters: { -readonly [K in keyof Counters]: number } | undefined;
   readonly #events: SiteEvent[] = [];
   /** Transfers an operation posted itself (money that enters or is granted: no row shows its source). */
   readonly #transfers: TransferDraft[] = [];
   #nextEventId: number;
-  /** The `created_at` of the log's newest record: a record is never stamped before it. */
-  #lastEventAt: Instant | null;
+  /** The `created_at` of the log's newest record (a record is never stamped before it), once read. */
+  #lastEventAt: Instant | null | undefined;
   /** Calendar dates in the site zone already computed: a renewal of 1,000 components asks for the same two. */
-  readonly #calendarDates = new Map<Instant, string>();
-  readonly #lastCalendarDates = new Map<Instant, string>();
+  #calendarDates: Map<Instant, string> | undefined;
+  #lastCalendarDates: Map<Instant, string> | undefined;
   readonly now: Instant;
 
   constructor(state: SiteState, now: Instant) {
     this.#state = state;
     this.now = now;
-    this.#counters = { ...state.counters };
     this.#nextEventId = state.events.length + 1;
-    this.#lastEventAt = listGet(state.events, state.events.length - 1)?.created_at ?? null;
   }
 
   get state(): SiteState {
@@ -66,6 +68,7 @@ export class Transaction {
 
   /** The calendar date (`YYYY-MM-DD`) of an instant in the site's zone. */
   calendarDate(instant: Instant): string {
+    this.#calendarDates ??= new Map();
     let date = this.#calendarDates.get(instant);
     if (date === undefined) {
       date = calendarDateOf(instant, this.#state.settings.timeZone);
@@ -76,6 +79,7 @@ export class Transaction {
 
   /** The calendar date of the last second before `end`: the last day of a period that ends at `end`. */
   lastCalendarDate(end: Instant): string {
+    this.#lastCalendarDates ??= new Map();
     let date = this.#lastCalendarDates.get(end);
     if (date === undefined) {
       date = this.calendarDate(addSeconds(end, -1));
@@ -86,7 +90,7 @@ export class Transaction {
 
   /** The row with an id, as this transaction has left it. */
   get<K extends TableName>(table: K, id: number): TableRows[K] | undefined {
-    const written = this.#written.get(table);
+    const written = this.#written?.get(table);
     if (written?.has(id)) return (written.get(id) ?? undefined) as TableRows[K] | undefined;
     return tableGet(this.#state.tables[table] as never, id) as TableRows[K] | undefined;
   }
@@ -99,12 +103,13 @@ export class Transaction {
       const current = this.get(table, stored.id);
       if (current !== undefined) yield current;
     }
-    for (const row of this.#written.get(table)?.values() ?? []) {
+    for (const row of this.#written?.get(table)?.values() ?? []) {
       if (row !== null && !seen.has(row.id)) yield row as TableRows[K];
     }
   }
 
   #writtenIn(table: TableName): Map<number, TableRows[TableName] | null> {
+    this.#written ??= new Map();
     let written = this.#written.get(table);
     if (written === undefined) {
       written = new Map();
@@ -115,6 +120,7 @@ export class Transaction {
 
   /** Reserves the next id of a table. */
   nextId(table: TableName): number {
+    this.#nextIds ??= new Map();
     const id = this.#nextIds.get(table) ?? tableNextId(this.#state.tables[table] as never);
     this.#nextIds.set(table, id + 1);
     return id;
@@ -125,6 +131,7 @@ export class Transaction {
     this.#writtenIn(table).set(row.id, row);
     // A row written again replaces its earlier put, so it enters the state once, with its last value (a
     // signup writes its subscription three times): same final state, a third of the index updates.
+    this.#putAt ??= new Map();
     let positions = this.#putAt.get(table);
     if (positions === undefined) {
       positions = new Map();
@@ -141,12 +148,13 @@ export class Transaction {
   /** Deletes a row. */
   remove(table: TableName, id: number): void {
     this.#writtenIn(table).set(id, null);
-    this.#putAt.get(table)?.delete(id);
+    this.#putAt?.get(table)?.delete(id);
     this.#changes.push(remove(table, id));
   }
 
   /** Takes the next value of a counter. */
   next(counter: keyof Counters): number {
+    this.#counters ??= { ...this.#state.counters };
     this.#counters[counter] += 1;
     return this.#counters[counter];
   }
@@ -155,6 +163,10 @@ export class Transaction {
   record(input: EventInput): SiteEvent {
     // The log is ordered by time as well as by id, so that a date range is found by binary search: a
     // step caught up late (due before something already recorded) is stamped with the later instant.
+    if (this.#lastEventAt === undefined) {
+      const events = this.#state.events;
+      this.#lastEventAt = listGet(events, events.length - 1)?.created_at ?? null;
+    }
     const createdAt =
       this.#lastEventAt !== null && this.#lastEventAt > this.now ? this.#lastEventAt : this.now;
     this.#lastEventAt = createdAt;
@@ -210,7 +222,7 @@ export class Transaction {
    */
   #ledgerChanges(): Change[] {
     const drafts: TransferDraft[] = [...this.#transfers];
-    const invoices = this.#written.get('invoices');
+    const invoices = this.#written?.get('invoices');
     if (invoices !== undefined) {
       const stored = this.#state.tables.invoices;
       for (const [id, row] of invoices) {
@@ -242,11 +254,16 @@ export class Transaction {
   /** Every change, counters last. */
   changes(): readonly Change[] {
     const counterChanges: Change[] = [];
-    for (const name of Object.keys(this.#counters) as (keyof Counters)[]) {
-      if (this.#counters[name] !== this.#state.counters[name]) {
-        counterChanges.push({ type: 'counter', name, value: this.#counters[name] });
+    const counters = this.#counters;
+    if (counters !== undefined)
+      for (const name of Object.keys(counters) as (keyof Counters)[]) {
+        if (counters[name] !== this.#state.counters[name]) {
+          counterChanges.push({ type: 'counter', name, value: counters[name] });
+        }
       }
-    }
-    return [...this.#changes, ...this.#ledgerChanges(), ...counterChanges];
+    const ledger =
+      this.#transfers.length > 0 || this.#written?.has('invoices') === true ? this.#ledgerChanges() : [];
+    if (ledger.length === 0 && counterChanges.length === 0) return this.#changes.slice();
+    return [...this.#changes, ...ledger, ...counterChanges];
   }
 }

@@ -215,10 +215,24 @@ const dayDate = (date: CalendarDate): Date => wallDate(Date.parse(`${date}T00:00
 
 /** Adds days to a calendar date. @example addDays('2026-02-27', 2) // '2026-03-01' */
 export function addDays(date: CalendarDate, days: number): CalendarDate {
+  if (date === lastAddition.date && days === lastAddition.days) return lastAddition.result;
   const result = addCalendarDays(dayDate(date), days).toISOString().slice(0, 10);
   // The same day is the same string (a due date with no net terms), not a copy of it.
-  return result === date ? date : result;
+  const kept = result === date ? date : result;
+  lastAddition = { date, days, result: kept };
+  return kept;
 }
+
+/**
+ * The last addition, a cache around the library: every invoice's due date is its issue date plus its net
+ * terms, and the invoices of one request or one day share both; date-fns's `addDays` on a `UTCDate` took
+ * about 20 µs of a signup here (a fifth of what it spends on time), the comparison of two strings next to nothing.
+ */
+let lastAddition: { readonly date: string; readonly days: number; readonly result: CalendarDate } = {
+  date: '',
+  days: Number.NaN,
+  result: '',
+};
 
 /**
  * Days in a month (0-based month; `Date.UTC` reads the years 0 to 99 as 1900 to 1999, as before), from
