@@ -330,12 +330,16 @@ const withSetIndexes = (state: SiteState): SiteState =>
 const withLedger = (state: SiteState): SiteState =>
   Reflect.get(state, 'ledger') === undefined ? { ...state, ledger: emptyList() } : state;
 
-/** A state written while list indexes held arrays of ids gets them as id sets, built from its tables. */
+/**
+ * A state written while list indexes held arrays of ids gets them as id sets, built from its tables (the
+ * lists keyed by text were rebuilt already, by `fillLaterTables`; references stay keyed by text).
+ */
 function withListSets(state: SiteState): SiteState {
-  const arrays = Object.values(state.listIndexes).some((index) => {
-    for (const [, ids] of indexEntries(index)) return Array.isArray(ids);
-    return false;
-  });
+  let arrays = false;
+  for (const [, ids] of indexEntries(state.listIndexes.subscriptionReferences)) {
+    arrays = Array.isArray(ids);
+    break;
+  }
   return arrays ? { ...state, listIndexes: rebuiltListIndexes(state) } : state;
 }
 

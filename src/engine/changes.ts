@@ -20,7 +20,13 @@ import {
 import type { StoredIdSet } from '../kernel/id-set.js';
 import { assertNever, invariant } from '../kernel/invariant.js';
 import type { Instant } from '../kernel/time.js';
-import { type ListIndexName, relisted } from './list-index.js';
+import {
+  type ListIndexes,
+  type ListIndexName,
+  type ListIndexWriter,
+  listWriterResults,
+  relisted,
+} from './list-index.js';
 import { rescheduled, type Schedule } from './schedule.js';
 import { refiled, type SetIndexName } from './set-index.js';
 import type { Counters, IndexName, SiteState, TableName, TableRows } from './state.js';
@@ -171,7 +177,7 @@ type WritableCounters = { -readonly [K in keyof Counters]: number };
 class Written {
   readonly tables = new Map<TableName, TableWriter<AnyRow>>();
   readonly indexes = new Map<IndexName, IndexWriter<number>>();
-  readonly lists = new Map<ListIndexName, IndexWriter<StoredIdSet>>();
+  readonly lists = new Map<ListIndexName, ListIndexWriter>();
   readonly sets = new Map<SetIndexName, IndexWriter<StoredIdSet>>();
   schedule: Schedule | undefined;
   counters: WritableCounters | undefined;
@@ -259,7 +265,11 @@ class Written {
     if (this.tables.size > 0) state.tables = mergedOwned(state.tables, writerResults(this.tables), owned);
     if (this.indexes.size > 0) state.indexes = mergedOwned(state.indexes, writerResults(this.indexes), owned);
     if (this.lists.size > 0)
-      state.listIndexes = mergedOwned(state.listIndexes, writerResults(this.lists), owned);
+      state.listIndexes = mergedOwned<ListIndexName, ListIndexes[ListIndexName], ListIndexes>(
+        state.listIndexes,
+        listWriterResults(this.lists),
+        owned,
+      );
     if (this.sets.size > 0) state.setIndexes = mergedOwned(state.setIndexes, writerResults(this.sets), owned);
     if (this.schedule !== undefined) state.schedule = this.schedule;
     if (this.counters !== undefined) state.counters = this.counters;

@@ -2,8 +2,9 @@
  * Indexes from one key to several rows: a subscription's open invoices, a consolidated invoice's child
  * invoices, the groups a customer pays for. `evolve` keeps each list in step with every write of its
  * table (as `reindex` does for one-to-one indexes), so these questions never scan a table. Each key holds
- * an `IdSet` (a bare id while it holds one: `StoredIdSet`), so a row joining or leaving a key copies one leaf, however many rows the key holds (a
- * customer with 100,000 subscriptions).
+ * an `IdSet` (a bare id while it holds one: `StoredIdSet`), so a row joining or leaving a key copies one
+ * slot's chunk and a path of the set, however many rows the key holds (a customer with 100,000
+ * subscriptions).
  */
 import {
   emptyIndex,
@@ -16,6 +17,7 @@ import {
   tableRows,
   writerResults,
 } from '../kernel/collection.js';
+import { emptyIdKeyed, type IdKeyedIndex, IdKeyedWriter, idKeyedGet } from '../kernel/id-keyed.js';
 import {
   idSetAdd,
   idSetDelete,
@@ -28,78 +30,94 @@ import {
 import { invariant } from '../kernel/invariant.js';
 import type { TableName, TableRows, Tables } from './tables.js';
 
+/**
+ * Keyed by row ids, each list is an `IdKeyedIndex` (a slot per id); subscription references, keyed by
+ * text, are a sharded index.
+ */
 export interface ListIndexes {
-  /** Subscription ids (as text) to the ids of their invoices in status `open`. */
-  readonly openInvoiceSubscriptions: ShardedIndex<StoredIdSet>;
-  /** Parent (consolidated) invoice ids (as text) to their child invoice ids, in creation order. */
-  readonly childInvoiceParents: ShardedIndex<StoredIdSet>;
-  /** Customer ids (as text) to the ids of the subscription groups they pay for, oldest first. */
-  readonly groupCustomers: ShardedIndex<StoredIdSet>;
-  /** Subscription ids (as text) to the ids of all their invoices (cancel, reactivation, invoice lists). */
-  readonly subscriptionInvoices: ShardedIndex<StoredIdSet>;
-  /** Customer ids (as text) to the ids of their subscriptions. */
-  readonly customerSubscriptions: ShardedIndex<StoredIdSet>;
-  /** Payment profile ids (as text) to the ids of the subscriptions paying with them. */
-  readonly paymentProfileSubscriptions: ShardedIndex<StoredIdSet>;
-  /** Customer ids (as text) to the ids of their child customers. */
-  readonly customerChildren: ShardedIndex<StoredIdSet>;
-  /** Customer ids (as text) to the ids of their payment profiles. */
-  readonly customerPaymentProfiles: ShardedIndex<StoredIdSet>;
+  /** Subscription ids to the ids of their invoices in status `open`. */
+  readonly openInvoiceSubscriptions: IdKeyedIndex<StoredIdSet>;
+  /** Parent (consolidated) invoice ids to their child invoice ids, in creation order. */
+  readonly childInvoiceParents: IdKeyedIndex<StoredIdSet>;
+  /** Customer ids to the ids of the subscription groups they pay for, oldest first. */
+  readonly groupCustomers: IdKeyedIndex<StoredIdSet>;
+  /** Subscription ids to the ids of all their invoices (cancel, reactivation, invoice lists). */
+  readonly subscriptionInvoices: IdKeyedIndex<StoredIdSet>;
+  /** Customer ids to the ids of their subscriptions. */
+  readonly customerSubscriptions: IdKeyedIndex<StoredIdSet>;
+  /** Payment profile ids to the ids of the subscriptions paying with them. */
+  readonly paymentProfileSubscriptions: IdKeyedIndex<StoredIdSet>;
+  /** Customer ids to the ids of their child customers. */
+  readonly customerChildren: IdKeyedIndex<StoredIdSet>;
+  /** Customer ids to the ids of their payment profiles. */
+  readonly customerPaymentProfiles: IdKeyedIndex<StoredIdSet>;
   /** Subscription references to the ids of the subscriptions that carry them (`/subscriptions/lookup.json`). */
   readonly subscriptionReferences: ShardedIndex<StoredIdSet>;
-  /** Subscription ids (as text) to the ids of their notes. */
-  readonly subscriptionNotes: ShardedIndex<StoredIdSet>;
-  /** Subscription ids (as text) to the ids of their prepayments, oldest first. */
-  readonly subscriptionPrepayments: ShardedIndex<StoredIdSet>;
-  /** Subscription ids (as text) to the ids of their credit notes, oldest first. */
-  readonly subscriptionCreditNotes: ShardedIndex<StoredIdSet>;
+  /** Subscription ids to the ids of their notes. */
+  readonly subscriptionNotes: IdKeyedIndex<StoredIdSet>;
+  /** Subscription ids to the ids of their prepayments, oldest first. */
+  readonly subscriptionPrepayments: IdKeyedIndex<StoredIdSet>;
+  /** Subscription ids to the ids of their credit notes, oldest first. */
+  readonly subscriptionCreditNotes: IdKeyedIndex<StoredIdSet>;
 }
 
 export type ListIndexName = keyof ListIndexes;
 
+/** The list indexes keyed by row ids. */
+export type IdListName = Exclude<ListIndexName, 'subscriptionReferences'>;
+
 export const emptyListIndexes = (): ListIndexes => ({
-  openInvoiceSubscriptions: emptyIndex(),
-  childInvoiceParents: emptyIndex(),
-  groupCustomers: emptyIndex(),
-  subscriptionInvoices: emptyIndex(),
-  customerSubscriptions: emptyIndex(),
-  paymentProfileSubscriptions: emptyIndex(),
-  customerChildren: emptyIndex(),
-  customerPaymentProfiles: emptyIndex(),
+  openInvoiceSubscriptions: emptyIdKeyed(),
+  childInvoiceParents: emptyIdKeyed(),
+  groupCustomers: emptyIdKeyed(),
+  subscriptionInvoices: emptyIdKeyed(),
+  customerSubscriptions: emptyIdKeyed(),
+  paymentProfileSubscriptions: emptyIdKeyed(),
+  customerChildren: emptyIdKeyed(),
+  customerPaymentProfiles: emptyIdKeyed(),
   subscriptionReferences: emptyIndex(),
-  subscriptionNotes: emptyIndex(),
-  subscriptionPrepayments: emptyIndex(),
-  subscriptionCreditNotes: emptyIndex(),
+  subscriptionNotes: emptyIdKeyed(),
+  subscriptionPrepayments: emptyIdKeyed(),
+  subscriptionCreditNotes: emptyIdKeyed(),
 });
+
+/**
+ * Whether a loaded state's list indexes have the shape this version keeps: one saved while every list
+ * was a sharded index needs them rebuilt from its tables.
+ */
+export function hasCurrentListShape(indexes: ListIndexes): boolean {
+  return Object.entries(indexes).every(
+    ([name, index]: [string, object]) =>
+      (name === 'subscriptionReferences') === Object.hasOwn(index, 'groups'),
+  );
+}
 
 export type AnyRow = TableRows[TableName];
 
-const definitions: { readonly [K in TableName]?: readonly KeyDefinition<ListIndexName>[] } = {
+const definitions: { readonly [K in TableName]?: readonly ListKeyDefinition[] } = {
   invoices: [
     {
       index: 'openInvoiceSubscriptions',
-      key: (row) =>
-        'consolidationLevel' in row && row.status === 'open' ? String(row.subscriptionId) : null,
+      key: (row) => ('consolidationLevel' in row && row.status === 'open' ? row.subscriptionId : null),
     },
     {
       index: 'childInvoiceParents',
       key: (row) =>
-        'consolidationLevel' in row && row.parentInvoiceId !== null ? String(row.parentInvoiceId) : null,
+        'consolidationLevel' in row && row.parentInvoiceId !== null ? row.parentInvoiceId : null,
     },
     {
       index: 'subscriptionInvoices',
-      key: (row) => ('consolidationLevel' in row ? String(row.subscriptionId) : null),
+      key: (row) => ('consolidationLevel' in row ? row.subscriptionId : null),
     },
   ],
   subscriptions: [
     {
       index: 'customerSubscriptions',
-      key: (row) => ('billingAnchor' in row ? String(row.customerId) : null),
+      key: (row) => ('billingAnchor' in row ? row.customerId : null),
     },
     {
       index: 'paymentProfileSubscriptions',
-      key: (row) =>
-        'billingAnchor' in row && row.paymentProfileId !== null ? String(row.paymentProfileId) : null,
+      key: (row) => ('billingAnchor' in row && row.paymentProfileId !== null ? row.paymentProfileId : null),
     },
     {
       index: 'subscriptionReferences',
@@ -107,45 +125,66 @@ const definitions: { readonly [K in TableName]?: readonly KeyDefinition<ListInde
     },
   ],
   subscriptionNotes: [
-    { index: 'subscriptionNotes', key: (row) => ('sticky' in row ? String(row.subscriptionId) : null) },
+    { index: 'subscriptionNotes', key: (row) => ('sticky' in row ? row.subscriptionId : null) },
   ],
   customers: [
     {
       index: 'customerChildren',
-      key: (row) => ('parentId' in row && row.parentId !== null ? String(row.parentId) : null),
+      key: (row) => ('parentId' in row && row.parentId !== null ? row.parentId : null),
     },
   ],
   paymentProfiles: [
     {
       index: 'customerPaymentProfiles',
-      key: (row) => ('vaultToken' in row && 'customerId' in row ? String(row.customerId) : null),
+      key: (row) => ('vaultToken' in row && 'customerId' in row ? row.customerId : null),
     },
   ],
   prepayments: [
     {
       index: 'subscriptionPrepayments',
-      key: (row) => ('refunded' in row && 'external' in row ? String(row.subscriptionId) : null),
+      key: (row) => ('refunded' in row && 'external' in row ? row.subscriptionId : null),
     },
   ],
   creditNotes: [
     {
       index: 'subscriptionCreditNotes',
-      key: (row) => ('applications' in row && 'reversed' in row ? String(row.subscriptionId) : null),
+      key: (row) => ('applications' in row && 'reversed' in row ? row.subscriptionId : null),
     },
   ],
   subscriptionGroups: [
-    { index: 'groupCustomers', key: (row) => ('memberIds' in row ? String(row.customerId) : null) },
+    { index: 'groupCustomers', key: (row) => ('memberIds' in row ? row.customerId : null) },
   ],
 };
 
 /** What an index keeps of a row: which index, and the row's key in it (null: none). */
-export interface KeyDefinition<N extends string> {
+export interface KeyDefinition<N extends string, K extends string | number = string> {
   readonly index: N;
-  readonly key: (row: AnyRow) => string | null;
+  readonly key: (row: AnyRow) => K | null;
 }
 
-/** Indexes whose keys each hold an `IdSet` of row ids (the list indexes here, the set indexes). */
+type ListKeyDefinition = KeyDefinition<IdListName, number> | KeyDefinition<'subscriptionReferences'>;
+
+/** Indexes whose keys each hold an `IdSet` of row ids (the set indexes). */
 export type IdSetIndexes<N extends string> = { readonly [K in N]: ShardedIndex<StoredIdSet> };
+
+/** A batch's writes to one index of id sets, by key. */
+interface IdSetWriter<K> {
+  get(key: K): StoredIdSet | undefined;
+  set(key: K, value: StoredIdSet): void;
+  delete(key: K): void;
+}
+
+/** Moves a row's id from the set under `oldKey` to the one under `newKey`; a key left with no id goes. */
+function moveId<K>(
+  index: IdSetWriter<K>,
+  id: number,
+  oldKey: K | null,
+  newKey: K | null,
+  owned: Owned,
+): void {
+  if (oldKey !== null) withoutId(index, oldKey, id, owned);
+  if (newKey !== null) withId(index, newKey, id, owned);
+}
 
 /**
  * Moves a row's id between keys in each index `definitions` name, in `written` (falling back to
@@ -170,8 +209,7 @@ export function rekeyed<N extends string>(
       index = new IndexWriter(indexes[definition.index], owned);
       written.set(definition.index, index);
     }
-    if (oldKey !== null) withoutId(index, oldKey, id, owned);
-    if (newKey !== null) withId(index, newKey, id, owned);
+    moveId(index, id, oldKey, newKey, owned);
   }
 }
 
@@ -181,7 +219,7 @@ export function rekeyed<N extends string>(
  * with a node per level, read its only id back through a generator, and dropped it.)
  */
 
-function withId(index: IndexWriter<StoredIdSet>, key: string, id: number, owned: Owned): void {
+function withId<K>(index: IdSetWriter<K>, key: K, id: number, owned: Owned): void {
   const stored = index.get(key);
   if (stored === undefined || stored === id) {
     invariant(Number.isSafeInteger(id) && id >= 0, `id ${id} is a non-negative safe integer`);
@@ -189,7 +227,7 @@ function withId(index: IndexWriter<StoredIdSet>, key: string, id: number, owned:
   } else index.set(key, storedIdSet(idSetAdd(loadedIdSet(stored), id, owned)));
 }
 
-function withoutId(index: IndexWriter<StoredIdSet>, key: string, id: number, owned: Owned): void {
+function withoutId<K>(index: IdSetWriter<K>, key: K, id: number, owned: Owned): void {
   const stored = index.get(key);
   if (stored === undefined || stored === id) {
     index.delete(key);
@@ -218,32 +256,100 @@ export function rebuiltIndexes<N extends string, I extends IdSetIndexes<N>>(
   return { ...empty, ...Object.fromEntries(writerResults(written)) };
 }
 
+/** A batch's writer of one list index. */
+export type ListIndexWriter = IdKeyedWriter<StoredIdSet> | IndexWriter<StoredIdSet>;
+
+function idListWriter(
+  indexes: ListIndexes,
+  written: Map<ListIndexName, ListIndexWriter>,
+  name: IdListName,
+  owned: Owned,
+): IdKeyedWriter<StoredIdSet> {
+  const writer = written.get(name);
+  if (writer instanceof IdKeyedWriter) return writer;
+  const made = new IdKeyedWriter(indexes[name], owned);
+  written.set(name, made);
+  return made;
+}
+
+function referenceWriter(
+  indexes: ListIndexes,
+  written: Map<ListIndexName, ListIndexWriter>,
+  owned: Owned,
+): IndexWriter<StoredIdSet> {
+  const writer = written.get('subscriptionReferences');
+  if (writer instanceof IndexWriter) return writer;
+  const made = new IndexWriter(indexes.subscriptionReferences, owned);
+  written.set('subscriptionReferences', made);
+  return made;
+}
+
 /** The list indexes `written` with a row moved between lists after it was written or deleted. */
 export function relisted(
   indexes: ListIndexes,
-  written: Map<ListIndexName, IndexWriter<StoredIdSet>>,
+  written: Map<ListIndexName, ListIndexWriter>,
   table: TableName,
   id: number,
   previous: AnyRow | undefined,
   next: AnyRow | undefined,
   owned: Owned,
 ): void {
-  rekeyed(definitions[table] ?? [], indexes, written, id, previous, next, owned);
+  for (const definition of definitions[table] ?? []) {
+    if (definition.index === 'subscriptionReferences') {
+      const oldKey = previous === undefined ? null : definition.key(previous);
+      const newKey = next === undefined ? null : definition.key(next);
+      if (oldKey !== newKey) moveId(referenceWriter(indexes, written, owned), id, oldKey, newKey, owned);
+    } else {
+      const oldKey = previous === undefined ? null : definition.key(previous);
+      const newKey = next === undefined ? null : definition.key(next);
+      if (oldKey !== newKey)
+        moveId(idListWriter(indexes, written, definition.index, owned), id, oldKey, newKey, owned);
+    }
+  }
+}
+
+/** What each writer of a batch left, by list index. */
+export function listWriterResults(
+  written: ReadonlyMap<ListIndexName, ListIndexWriter>,
+): Map<ListIndexName, ListIndexes[ListIndexName]> {
+  const values = new Map<ListIndexName, ListIndexes[ListIndexName]>();
+  for (const [name, writer] of written) values.set(name, writer.result());
+  return values;
+}
+
+/**
+ * A key of a list index: an id (or an id as a query gives it, text that only its canonical decimal form
+ * matches) for the lists keyed by ids, a reference's text for the other.
+ */
+export type ListKey<N extends ListIndexName> = N extends IdListName ? number | string : string;
+
+function storedUnder<N extends ListIndexName>(
+  indexes: ListIndexes,
+  name: N,
+  key: ListKey<N>,
+): StoredIdSet | undefined {
+  if (name === 'subscriptionReferences') return indexGet(indexes.subscriptionReferences, String(key));
+  const id = Number(key);
+  if (typeof key === 'string' && String(id) !== key) return undefined;
+  return idKeyedGet(indexes[name as IdListName], id);
 }
 
 /** The ids listed under a key, in id order (none when the key is absent). */
-export const listed = (indexes: ListIndexes, name: ListIndexName, key: string | number): readonly number[] =>
-  idSetToArray(loadedIdSet(indexGet(indexes[name], String(key))));
+export const listed = <N extends ListIndexName>(
+  indexes: ListIndexes,
+  name: N,
+  key: ListKey<N>,
+): readonly number[] => idSetToArray(loadedIdSet(storedUnder(indexes, name, key)));
 
 /** The rows of `table` listed under a key in a state, in id order. */
-export function listedRows<K extends TableName>(
+export function listedRows<K extends TableName, N extends ListIndexName>(
   state: { readonly tables: Tables; readonly listIndexes: ListIndexes },
-  name: ListIndexName,
-  key: string | number,
+  name: N,
+  key: ListKey<N>,
   table: K,
 ): TableRows[K][] {
   const rows: TableRows[K][] = [];
-  for (const id of idSetValues(loadedIdSet(indexGet(state.listIndexes[name], String(key))))) {
+  for (const id of idSetValues(loadedIdSet(storedUnder(state.listIndexes, name, key)))) {
     const row = tableGet(state.tables[table] as Table<TableRows[K]>, id);
     if (row !== undefined) rows.push(row);
   }
@@ -251,8 +357,17 @@ export function listedRows<K extends TableName>(
 }
 
 /**
- * The list indexes of a state built from its tables (for a state stored before they held id sets, whose
- * lists were arrays).
+ * The list indexes of a state built from its tables (for a state stored before they held id sets, or
+ * before the lists were keyed by ids).
  */
-export const rebuiltListIndexes = (state: { readonly tables: Tables }): ListIndexes =>
-  rebuiltIndexes(state, definitions, emptyListIndexes());
+export function rebuiltListIndexes(state: { readonly tables: Tables }): ListIndexes {
+  const empty = emptyListIndexes();
+  const written = new Map<ListIndexName, ListIndexWriter>();
+  const owned: Owned = new Set();
+  for (const table of Object.keys(definitions) as TableName[]) {
+    const rows = state.tables[table] as Table<AnyRow> | undefined;
+    if (rows === undefined) continue;
+    for (const row of tableRows(rows)) relisted(empty, written, table, row.id, undefined, row, owned);
+  }
+  return { ...empty, ...Object.fromEntries(listWriterResults(written)) };
+}

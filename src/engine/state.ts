@@ -17,7 +17,7 @@ import {
   type ShardedIndex,
 } from '../kernel/collection.js';
 import type { Instant } from '../kernel/time.js';
-import { emptyListIndexes, type ListIndexes } from './list-index.js';
+import { emptyListIndexes, hasCurrentListShape, type ListIndexes, rebuiltListIndexes } from './list-index.js';
 import { shareLoadedState } from './persistence/share.js';
 import { emptySchedule, type Schedule } from './schedule.js';
 import { emptySetIndexes, type SetIndexes } from './set-index.js';
@@ -215,7 +215,9 @@ export function fillLaterTables(state: SiteState): SiteState {
   const template = createSite();
   const tables = filled(state.tables, template.tables);
   const indexes = filled(state.indexes, template.indexes);
-  const listIndexes = filled(state.listIndexes, template.listIndexes);
+  const filledLists = filled(state.listIndexes, template.listIndexes);
+  // Saved while the lists were keyed by text: built again, keyed by ids, from the tables.
+  const listIndexes = hasCurrentListShape(filledLists) ? filledLists : rebuiltListIndexes({ tables });
   const setIndexes = filled(state.setIndexes, template.setIndexes);
   if (
     tables === state.tables &&

@@ -333,6 +333,22 @@ export class ListWriter<T> {
     this.#length += 1;
   }
 
+  /** Drops the elements from `length` on (nothing when the list is not longer). */
+  truncate(length: number): void {
+    if (length >= this.#length) return;
+    invariant(Number.isInteger(length) && length >= 0, `length ${length} is not a list length`);
+    const kept = Math.ceil(length / CHUNK_SIZE);
+    this.#chunks.length = kept;
+    const inLast = length - (kept - 1) * CHUNK_SIZE;
+    if (kept > 0 && (this.#chunks[kept - 1]?.length ?? 0) > inLast) {
+      const last = this.#chunks[kept - 1] ?? [];
+      const cut = last.slice(0, inLast);
+      this.#owned.add(cut);
+      this.#chunks[kept - 1] = cut;
+    }
+    this.#length = length;
+  }
+
   /** The list with every write so far (sharing what the batch owns: later writes of the batch show). */
   result(): ChunkedList<T> {
     return { length: this.#length, chunks: this.#chunks };

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSnapshot, writeSnapshot } from '../../src/cli/snapshot.js';
 import type { SiteState } from '../../src/engine/state.js';
 import { emptyIndex, indexEntries, indexSet, type ShardedIndex } from '../../src/kernel/collection.js';
+import { type IdKeyedIndex, idKeyedEntries } from '../../src/kernel/id-keyed.js';
 import { idSetToArray, loadedIdSet, type StoredIdSet } from '../../src/kernel/id-set.js';
 import { call } from '../helpers/api.js';
 import { busySite } from '../helpers/scenarios.js';
@@ -40,14 +41,22 @@ describe('snapshots and set indexes', () => {
 
   it('an old snapshot whose list indexes hold arrays of ids gets them as id sets, equal to the ones evolve keeps', async () => {
     const state = busySite();
-    const asArrays = (index: ShardedIndex<StoredIdSet>): ShardedIndex<number[]> => {
+    // Then every list was sharded and keyed by text, references as well as ids.
+    const asArrays = (name: string, index: object): ShardedIndex<number[]> => {
+      const entries =
+        name === 'subscriptionReferences'
+          ? indexEntries(index as ShardedIndex<StoredIdSet>)
+          : idKeyedEntries(index as IdKeyedIndex<StoredIdSet>);
       let arrays = emptyIndex<number[]>();
-      for (const [key, ids] of indexEntries(index))
-        arrays = indexSet(arrays, key, idSetToArray(loadedIdSet(ids)));
+      for (const [key, ids] of entries)
+        arrays = indexSet(arrays, String(key), idSetToArray(loadedIdSet(ids)));
       return arrays;
     };
     const listIndexes = Object.fromEntries(
-      Object.entries(state.listIndexes).map(([name, index]) => [name, asArrays(index)]),
+      Object.entries(state.listIndexes).map(([name, index]: [string, object]) => [
+        name,
+        asArrays(name, index),
+      ]),
     );
     await writeSnapshot(dir, { position: 2, state: { ...state, listIndexes } as unknown as SiteState });
     const read = await readSnapshot(dir);

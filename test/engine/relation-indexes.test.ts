@@ -4,17 +4,16 @@
  * scan of the table would find, whatever requests changed them.
  */
 import { describe, expect, it } from 'vitest';
-import { type ListIndexName, listed, rebuiltListIndexes } from '../../src/engine/list-index.js';
-import type { SiteState, TableName, TableRows } from '../../src/engine/state.js';
+import { type IdListName, listed, rebuiltListIndexes } from '../../src/engine/list-index.js';
+import { type SiteState, type TableName, type TableRows, upgradeState } from '../../src/engine/state.js';
+import { type Table, tableRows } from '../../src/kernel/collection.js';
 import {
-  emptyIndex,
-  indexEntries,
-  indexGet,
-  indexSet,
-  type ShardedIndex,
-  type Table,
-  tableRows,
-} from '../../src/kernel/collection.js';
+  emptyIdKeyed,
+  type IdKeyedIndex,
+  IdKeyedWriter,
+  idKeyedEntries,
+  idKeyedGet,
+} from '../../src/kernel/id-keyed.js';
 import {
   EMPTY_ID_SET,
   idSetFrom,
@@ -23,6 +22,7 @@ import {
   storedIdSet,
 } from '../../src/kernel/id-set.js';
 import { cardAttributes, num, site } from '../helpers/api.js';
+import { keyedByText } from '../helpers/list-indexes.js';
 
 /** What a scan of `table` finds for each key, in id order. */
 function scanned<K extends TableName>(
@@ -39,12 +39,12 @@ function scanned<K extends TableName>(
   return found;
 }
 
-/** Every key of a list index with its ids sorted. */
-function indexed(state: SiteState, name: ListIndexName): Map<string, number[]> {
+/** Every key of a list index keyed by ids with its ids sorted. */
+function indexed(state: SiteState, name: IdListName): Map<string, number[]> {
   const found = new Map<string, number[]>();
-  for (const [key] of indexEntries(state.listIndexes[name])) {
+  for (const [key] of idKeyedEntries(state.listIndexes[name])) {
     found.set(
-      key,
+      String(key),
       [...listed(state.listIndexes, name, key)].sort((a, b) => a - b),
     );
   }
@@ -92,6 +92,46 @@ describe('relation indexes', () => {
     s.ok('DELETE', `/customers/${parent}.json`, undefined, 204);
     expectIndexesMatchScans(s.state);
     expect(listed(s.state.listIndexes, 'customerChildren', parent)).toEqual([]);
+    // Whatever came and went, each list has the shape a build from the tables gives it.
+    expect(s.state.listIndexes).toStrictEqual(rebuiltListIndexes(s.state));
+  });
+
+  it('key each list by ids, one slot per id up to the last that holds any, and read ids given as text', () => {
+    const s = site();
+    const product = s.product();
+    const first = s.subscribed(product);
+    const second = s.subscribed(product);
+    expect(s.state.listIndexes.customerSubscriptions.length).toBe(second.customer);
+    expect(listed(s.state.listIndexes, 'customerSubscriptions', String(first.customer))).toEqual([first.id]);
+    for (const text of [`0${first.customer}`, `${first.customer}.0`, ' 1', '', 'x'])
+      expect(listed(s.state.listIndexes, 'customerSubscriptions', text)).toEqual([]);
+    const parent = s.customer();
+    const child = s.customer({ parent_id: parent });
+    expect(s.state.listIndexes.customerChildren.length).toBe(parent);
+    s.ok('DELETE', `/customers/${child}.json`, undefined, 204);
+    // The emptied slots at the end go.
+    expect(s.state.listIndexes.customerChildren.length).toBe(0);
+  });
+
+  it('loads a state whose lists were keyed by text, rebuilt keyed by ids', () => {
+    const s = site();
+    const product = s.product();
+    const parent = s.customer();
+    s.customer({ parent_id: parent });
+    const { id } = s.subscribed(product);
+    s.ok('POST', `/subscriptions/${id}/invoices.json`, {
+      invoice: { line_items: [{ title: 'Setup', quantity: 1, unit_price: '5' }] },
+    });
+    const current = s.state.listIndexes;
+    const older = JSON.parse(JSON.stringify(keyedByText(s.state))) as SiteState;
+    expect(Object.hasOwn(older.listIndexes.subscriptionInvoices, 'groups')).toBe(true);
+    s.state = upgradeState(older);
+    expect(s.state.listIndexes).toStrictEqual(JSON.parse(JSON.stringify(current)));
+    expectIndexesMatchScans(s.state);
+    s.ok('POST', `/subscriptions/${id}/invoices.json`, {
+      invoice: { line_items: [{ title: 'More', quantity: 1, unit_price: '5' }] },
+    });
+    expect(listed(s.state.listIndexes, 'subscriptionInvoices', id)).toHaveLength(3);
   });
 
   it('answer the rare paths that used to scan: delete checks, profile lists, invoice lists', () => {
@@ -129,10 +169,12 @@ describe('list indexes keep a key of one id as that id', () => {
   /** `state` with every list index key of one id stored as a tree, as an earlier version kept it. */
   function asTrees(state: SiteState): SiteState {
     const listIndexes = Object.fromEntries(
-      Object.entries(state.listIndexes).map(([name, index]: [string, ShardedIndex<StoredIdSet>]) => {
-        let trees = emptyIndex<StoredIdSet>();
-        for (const [key, stored] of indexEntries(index)) trees = indexSet(trees, key, loadedIdSet(stored));
-        return [name, trees];
+      Object.entries(state.listIndexes).map(([name, index]: [string, object]) => {
+        if (name === 'subscriptionReferences') return [name, index];
+        const writer = new IdKeyedWriter<StoredIdSet>(emptyIdKeyed());
+        for (const [key, stored] of idKeyedEntries(index as IdKeyedIndex<StoredIdSet>))
+          writer.set(key, loadedIdSet(stored));
+        return [name, writer.result()];
       }),
     );
     return { ...state, listIndexes } as unknown as SiteState;
@@ -142,11 +184,11 @@ describe('list indexes keep a key of one id as that id', () => {
     const s = site();
     const product = s.product();
     const { id, customer } = s.subscribed(product);
-    expect(indexGet(s.state.listIndexes.customerSubscriptions, String(customer))).toBe(id);
-    expect(indexGet(s.state.listIndexes.subscriptionInvoices, String(id))).toEqual(expect.any(Number));
+    expect(idKeyedGet(s.state.listIndexes.customerSubscriptions, customer)).toBe(id);
+    expect(idKeyedGet(s.state.listIndexes.subscriptionInvoices, id)).toEqual(expect.any(Number));
 
     s.state = asTrees(s.state);
-    expect(typeof indexGet(s.state.listIndexes.customerSubscriptions, String(customer))).toBe('object');
+    expect(typeof idKeyedGet(s.state.listIndexes.customerSubscriptions, customer)).toBe('object');
     expect(listed(s.state.listIndexes, 'customerSubscriptions', customer)).toEqual([id]);
     expectIndexesMatchScans(s.state);
 
@@ -157,7 +199,7 @@ describe('list indexes keep a key of one id as that id', () => {
     s.ok('DELETE', `/subscriptions/${id}.json`);
     expectIndexesMatchScans(s.state);
     // Rebuilt from the tables (as a snapshot of an older shape is), every key of one id is a number.
-    for (const [, stored] of indexEntries(rebuiltListIndexes(s.state).customerPaymentProfiles))
+    for (const [, stored] of idKeyedEntries(rebuiltListIndexes(s.state).customerPaymentProfiles))
       expect(stored).toEqual(expect.any(Number));
   });
 

@@ -8,10 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import { createFetchHandler, type SiteFetchHandler } from '../../src/adapters/fetch.js';
 import { migrate } from '../../src/adapters/postgres/migrate.js';
+import { writePieces } from '../../src/adapters/postgres/pieces-table.js';
+import { inTransaction } from '../../src/adapters/postgres/sql.js';
 import { FencedError, type LeasedSite, openPostgresStore } from '../../src/adapters/postgres/store.js';
 import type { AsyncPaymentGateway } from '../../src/domain/payment/types.js';
+import { pieceLines } from '../../src/engine/persistence/pieces.js';
 import { checkState } from '../../src/testing/index.js';
 import { basicAuth, cardAttributes, num } from '../helpers/api.js';
+import { keyedByText } from '../helpers/list-indexes.js';
 import { expectCurrentPieces } from './current-pieces.js';
 import { usePostgres } from './server.js';
 
@@ -146,6 +150,57 @@ describe('billing-core/postgres store', () => {
     );
     expect(again.state).toEqual(JSON.parse(JSON.stringify(app.state())));
     await again.release();
+  });
+
+  it('loads a site saved while its lists were keyed by text, and writes them keyed by ids', async () => {
+    const store = await openPostgresStore(pg.pool());
+    await store.createSite('lists', { apiKeys: [KEY] });
+    const site = await leased('lists', 'p1');
+    const app = appOver(site);
+    const parent = num(
+      await (
+        await send(app, 'POST', '/customers.json', {
+          customer: { first_name: 'P', last_name: 'P', email: 'p@example.com' },
+        })
+      ).json(),
+      'customer',
+      'id',
+    );
+    for (let i = 0; i < 9; i += 1)
+      await send(app, 'POST', '/customers.json', {
+        customer: { first_name: 'C', last_name: `${i}`, email: `c${i}@example.com`, parent_id: parent },
+      });
+    await site.release();
+    // The pieces as an earlier version wrote them: every list sharded, keyed by the id's text.
+    const current = app.state();
+    const older = keyedByText(current);
+    await inTransaction(pg.pool(), async (client) => {
+      await client.query('DELETE FROM billing_core_pieces WHERE subdomain = $1', ['lists']);
+      const ord = await writePieces(client, 'lists', pieceLines(older), 0);
+      await client.query('UPDATE billing_core_sites SET next_piece = $2 WHERE subdomain = $1', [
+        'lists',
+        ord,
+      ]);
+    });
+    const again = await leased('lists', 'p2');
+    expect(again.state.listIndexes).toStrictEqual(JSON.parse(JSON.stringify(current.listIndexes)));
+    const upgraded = appOver(again);
+    for (let i = 0; i < 8; i += 1)
+      await send(upgraded, 'POST', '/customers.json', {
+        customer: { first_name: 'D', last_name: `${i}`, email: `d${i}@example.com`, parent_id: parent },
+      });
+    await again.release();
+    const pieces = await pg
+      .pool()
+      .query<{ line: string }>('SELECT line FROM billing_core_pieces WHERE subdomain = $1', ['lists']);
+    expectCurrentPieces(
+      pieces.rows.map((each) => each.line),
+      upgraded.state(),
+    );
+    const last = await leased('lists', 'p3');
+    expect(JSON.stringify(last.state)).toBe(JSON.stringify(upgraded.state()));
+    expect(checkState(last.state)).toEqual([]);
+    await last.release();
   });
 
   it("journals the payment processor's answers, so that a takeover replays the same site without it", async () => {

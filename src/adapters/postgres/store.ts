@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SiteConfig } from '../../domain/site/config.js';
 import { changedPieceLines, pieceLines } from '../../engine/persistence/pieces.js';
-import { createSite, type SiteState } from '../../engine/state.js';
+import { createSite, fillLaterTables, type SiteState } from '../../engine/state.js';
 import type { AppliedRequest } from '../fetch.js';
 import { entryOf, replayEntry, type StoredEntry } from './journal-entries.js';
 import { migrate } from './migrate.js';
@@ -184,7 +184,8 @@ async function load(pool: SqlPool, subdomain: string): Promise<Loaded> {
     'SELECT seq, entry FROM billing_core_journal WHERE subdomain = $1 AND seq >= $2 ORDER BY seq',
     [subdomain, snapshotPosition],
   );
-  let state = snapshotState;
+  // Saved by an earlier version: the first snapshot after this writes what the upgrade changed.
+  let state = fillLaterTables(snapshotState);
   let position = snapshotPosition;
   for (const { seq, entry } of journal.rows) {
     if (Number(seq) !== position)

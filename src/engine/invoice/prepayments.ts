@@ -93,7 +93,7 @@ export function recordPrepaymentChange(
 
 /** A subscription's prepayments, oldest first. */
 export function prepaymentsOf(tx: Transaction, subscriptionId: number): PrepaymentRecord[] {
-  return listedRows(tx.state, 'subscriptionPrepayments', String(subscriptionId), 'prepayments');
+  return listedRows(tx.state, 'subscriptionPrepayments', subscriptionId, 'prepayments');
 }
 
 /**
