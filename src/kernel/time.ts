@@ -151,25 +151,53 @@ function validClock(
 export function calendarDateOf(instant: Instant, zone: string): CalendarDate {
   const last = lastDate;
   if (instant === last.instant && zone === last.zone) return last.date;
-  const date =
+  const before = previousDate;
+  if (instant === before.instant && zone === before.zone) {
+    previousDate = last;
+    lastDate = before;
+    return before.date;
+  }
+  const computed =
     zone === 'UTC' && CANONICAL_INSTANT.test(instant)
       ? instant.slice(0, 10)
       : fromEpochMs(wallOf(epochMs(instant), zone)).slice(0, 10);
+  // Another instant of the same day: the same string.
+  const date = computed === last.date ? last.date : computed === before.date ? before.date : computed;
+  previousDate = last;
   lastDate = { instant, zone, date };
   return date;
 }
 
+interface RememberedDate {
+  readonly instant: Instant;
+  readonly zone: string;
+  readonly date: CalendarDate;
+}
+
 /**
- * The last date `calendarDateOf` answered: a request asks the date of its own instant for every row it
- * stamps (issue, due and paid dates, a payment's day), as does every step of a renewal day, and one
- * string shared by all of them saves 32 bytes a copy in every invoice kept. One entry, never a growing
- * cache.
+ * The last two dates `calendarDateOf` answered: a request asks the date of its own instant for every row
+ * it stamps (issue, due and paid dates, a payment's day), and a period's line the dates of both its ends,
+ * in turn; as does every step of a renewal day. One string shared by all of them saves 32 bytes a copy in
+ * every invoice kept. Two entries, never a growing cache.
  */
-let lastDate: { readonly instant: Instant; readonly zone: string; readonly date: CalendarDate } = {
-  instant: '',
-  zone: '',
-  date: '',
-};
+const NO_DATE: RememberedDate = { instant: '', zone: '', date: '' };
+let lastDate = NO_DATE;
+let previousDate = NO_DATE;
+
+/**
+ * The description of a line for the days `first` to `last` ("2026-01-15 - 2026-02-14"): one flat string
+ * for as long as consecutive lines (and requests) ask for the same days.
+ * @example periodDescription('2026-01-15', '2026-02-14') // '2026-01-15 - 2026-02-14'
+ */
+export function periodDescription(first: CalendarDate, last: CalendarDate): string {
+  const known = lastDescription;
+  if (first === known.first && last === known.last) return known.text;
+  const text = [first, ' - ', last].join('');
+  lastDescription = { first, last, text };
+  return text;
+}
+
+let lastDescription = { first: '', last: '', text: '' };
 
 /** Midnight at the start of a day in `zone` (the first instant of the day when midnight is skipped). */
 export const startOfDay = (date: CalendarDate, zone: string): Instant =>

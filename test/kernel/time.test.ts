@@ -14,6 +14,7 @@ import {
   laterOf,
   parseCalendarDate,
   parseTimestamp,
+  periodDescription,
   secondsBetween,
   shiftFromAnchor,
   startOfDay,
@@ -102,6 +103,28 @@ describe('calendar days in a zone', () => {
         endOfDay('2026-03-08', 'America/New_York'),
       ),
     ).toBe(23 * 3600 - 1);
+  });
+
+  test('calendarDateOf answers each instant and zone alike, in any order of asking', () => {
+    const asked: [string, string, string][] = [
+      ['2026-01-15T12:00:00.000Z', 'UTC', '2026-01-15'],
+      ['2026-02-15T11:59:59.000Z', 'UTC', '2026-02-15'],
+      ['2026-01-15T12:00:00.000Z', 'UTC', '2026-01-15'],
+      ['2026-01-15T12:00:00.000Z', 'America/New_York', '2026-01-15'],
+      ['2026-01-15T03:00:00.000Z', 'America/New_York', '2026-01-14'],
+      ['2026-01-15T23:00:00.000Z', 'UTC', '2026-01-15'],
+      ['2026-02-15T11:59:59.000Z', 'UTC', '2026-02-15'],
+      ['2026-01-15T03:00:00.000Z', 'UTC', '2026-01-15'],
+      ['2026-01-15T03:00:00.000Z', 'America/New_York', '2026-01-14'],
+    ];
+    for (const [instant, zone, date] of [...asked, ...asked.reverse()])
+      expect(calendarDateOf(instant, zone), `${instant} in ${zone}`).toBe(date);
+  });
+
+  test('periodDescription joins the first and last days of a period', () => {
+    expect(periodDescription('2026-01-15', '2026-02-14')).toBe('2026-01-15 - 2026-02-14');
+    expect(periodDescription('2026-01-15', '2026-02-14')).toBe('2026-01-15 - 2026-02-14');
+    expect(periodDescription('2026-02-15', '2026-03-14')).toBe('2026-02-15 - 2026-03-14');
   });
 
   test('the skipped day in Samoa starts where 31 December starts', () => {

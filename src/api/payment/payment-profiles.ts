@@ -7,6 +7,7 @@ import { listedRows } from '../../engine/list-index.js';
 import type { SiteState } from '../../engine/state.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { tableRows } from '../../kernel/collection.js';
+import { flatText } from '../../kernel/compact.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { decodeBody, findRef, missing, stamp } from '../common.js';
 import { z, zId, zInt, zText } from '../decode.js';
@@ -142,7 +143,7 @@ export function buildPaymentProfile(
     bankName: null,
     bankAccountType: null,
     bankAccountHolderType: null,
-    vaultToken: `bogus_card_${id}`,
+    vaultToken: flatText(`bogus_card_${id}`),
   });
   const authorization = gateway(
     attemptKeyedBy(

@@ -18,7 +18,7 @@ import { unitsOf } from '../../domain/catalog/unit-name.js';
 import type { Invoice } from '../../domain/invoice/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { listRange } from '../../kernel/collection.js';
-import { flatText, NONE } from '../../kernel/compact.js';
+import { NONE } from '../../kernel/compact.js';
 import {
   add,
   type Dec,
@@ -31,7 +31,7 @@ import {
   roundTo,
   sub,
 } from '../../kernel/money.js';
-import type { Instant } from '../../kernel/time.js';
+import { type Instant, periodDescription } from '../../kernel/time.js';
 import type { ChargeLine } from '../invoice/drafts.js';
 import type { Transaction } from '../transaction.js';
 import { eventBasedRenewalCharges } from '../usage/event-usage.js';
@@ -305,7 +305,7 @@ function lineDates(tx: Transaction, start: Instant, end: Instant): LineDates {
   if (known !== undefined && known.start === start && known.end === end) return known;
   const first = tx.calendarDate(start);
   const last = tx.lastCalendarDate(end);
-  const dates = { start, end, first, last, description: flatText(`${first} - ${last}`) };
+  const dates = { start, end, first, last, description: periodDescription(first, last) };
   lastLineDates.set(tx, dates);
   return dates;
 }

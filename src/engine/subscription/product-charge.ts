@@ -3,7 +3,7 @@
 import type { Product, ProductPricePoint } from '../../domain/catalog/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { isPositive } from '../../kernel/money.js';
-import { addSeconds, calendarDateOf } from '../../kernel/time.js';
+import { periodDescription } from '../../kernel/time.js';
 import type { ChargeLine } from '../invoice/collect.js';
 import type { Transaction } from '../transaction.js';
 
@@ -17,10 +17,11 @@ export function productCharge(
   const product = tx.get('products', subscription.productId);
   const pricePoint = tx.get('productPricePoints', subscription.productPricePointId);
   if (product === undefined || pricePoint === undefined) return undefined;
-  const zone = tx.settings.timeZone;
+  const first = tx.calendarDate(start);
+  const last = tx.lastCalendarDate(end);
   return {
     title: product.name,
-    description: `${calendarDateOf(start, zone)} - ${calendarDateOf(addSeconds(end, -1), zone)}`,
+    description: periodDescription(first, last),
     quantity: '1',
     unitPrice: pricePoint.price,
     taxable: product.taxable,
@@ -28,8 +29,8 @@ export function productCharge(
     productId: product.id,
     productVersion: product.versionNumber,
     productPricePointId: pricePoint.id,
-    periodRangeStart: calendarDateOf(start, zone),
-    periodRangeEnd: calendarDateOf(addSeconds(end, -1), zone),
+    periodRangeStart: first,
+    periodRangeEnd: last,
   };
 }
 
