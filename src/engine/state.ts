@@ -208,7 +208,8 @@ export function upgradeState(state: SiteState): SiteState {
 
 /**
  * A state saved by an earlier version of the engine, with the tables and indexes added since filled in
- * empty; a current state is answered as it is (no sharing restored: see `upgradeState`).
+ * empty and list indexes saved keyed by text rebuilt from the tables; a current state is answered as it
+ * is (no sharing restored: see `upgradeState`).
  * @example const state = fillLaterTables(older);
  */
 export function fillLaterTables(state: SiteState): SiteState {
