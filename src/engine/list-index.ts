@@ -31,16 +31,18 @@ import { invariant } from '../kernel/invariant.js';
 import type { TableName, TableRows, Tables } from './tables.js';
 
 /**
- * Keyed by row ids, each list is an `IdKeyedIndex` (a slot per id); subscription references, keyed by
- * text, are a sharded index.
+ * The lists every subscription, customer or payment profile has a key in are `IdKeyedIndex`es (a slot
+ * per id: a sharded key costs about fifteen times as much); the lists few rows have a key in (notes,
+ * child invoices, groups, references) are sharded indexes keyed by text, so that one key at a high id
+ * costs one key, not a slot for every id below it.
  */
 export interface ListIndexes {
   /** Subscription ids to the ids of their invoices in status `open`. */
-  readonly openInvoiceSubscriptions: IdKeyedIndex<StoredIdSet>;
+  readonly openInvoiceSubscriptions: ShardedIndex<StoredIdSet>;
   /** Parent (consolidated) invoice ids to their child invoice ids, in creation order. */
-  readonly childInvoiceParents: IdKeyedIndex<StoredIdSet>;
+  readonly childInvoiceParents: ShardedIndex<StoredIdSet>;
   /** Customer ids to the ids of the subscription groups they pay for, oldest first. */
-  readonly groupCustomers: IdKeyedIndex<StoredIdSet>;
+  readonly groupCustomers: ShardedIndex<StoredIdSet>;
   /** Subscription ids to the ids of all their invoices (cancel, reactivation, invoice lists). */
   readonly subscriptionInvoices: IdKeyedIndex<StoredIdSet>;
   /** Customer ids to the ids of their subscriptions. */
@@ -48,37 +50,53 @@ export interface ListIndexes {
   /** Payment profile ids to the ids of the subscriptions paying with them. */
   readonly paymentProfileSubscriptions: IdKeyedIndex<StoredIdSet>;
   /** Customer ids to the ids of their child customers. */
-  readonly customerChildren: IdKeyedIndex<StoredIdSet>;
+  readonly customerChildren: ShardedIndex<StoredIdSet>;
   /** Customer ids to the ids of their payment profiles. */
   readonly customerPaymentProfiles: IdKeyedIndex<StoredIdSet>;
   /** Subscription references to the ids of the subscriptions that carry them (`/subscriptions/lookup.json`). */
   readonly subscriptionReferences: ShardedIndex<StoredIdSet>;
   /** Subscription ids to the ids of their notes. */
-  readonly subscriptionNotes: IdKeyedIndex<StoredIdSet>;
+  readonly subscriptionNotes: ShardedIndex<StoredIdSet>;
   /** Subscription ids to the ids of their prepayments, oldest first. */
-  readonly subscriptionPrepayments: IdKeyedIndex<StoredIdSet>;
+  readonly subscriptionPrepayments: ShardedIndex<StoredIdSet>;
   /** Subscription ids to the ids of their credit notes, oldest first. */
-  readonly subscriptionCreditNotes: IdKeyedIndex<StoredIdSet>;
+  readonly subscriptionCreditNotes: ShardedIndex<StoredIdSet>;
 }
 
 export type ListIndexName = keyof ListIndexes;
 
-/** The list indexes keyed by row ids. */
-export type IdListName = Exclude<ListIndexName, 'subscriptionReferences'>;
+/** The list indexes keyed by row ids, a slot per id. */
+export type IdListName =
+  | 'subscriptionInvoices'
+  | 'customerSubscriptions'
+  | 'paymentProfileSubscriptions'
+  | 'customerPaymentProfiles';
+
+const ID_LISTS: ReadonlySet<ListIndexName> = new Set<IdListName>([
+  'subscriptionInvoices',
+  'customerSubscriptions',
+  'paymentProfileSubscriptions',
+  'customerPaymentProfiles',
+]);
+
+const isIdList = (name: ListIndexName): name is IdListName => ID_LISTS.has(name);
+
+/** The list indexes keyed by text. */
+export type TextListName = Exclude<ListIndexName, IdListName>;
 
 export const emptyListIndexes = (): ListIndexes => ({
-  openInvoiceSubscriptions: emptyIdKeyed(),
-  childInvoiceParents: emptyIdKeyed(),
-  groupCustomers: emptyIdKeyed(),
+  openInvoiceSubscriptions: emptyIndex(),
+  childInvoiceParents: emptyIndex(),
+  groupCustomers: emptyIndex(),
   subscriptionInvoices: emptyIdKeyed(),
   customerSubscriptions: emptyIdKeyed(),
   paymentProfileSubscriptions: emptyIdKeyed(),
-  customerChildren: emptyIdKeyed(),
+  customerChildren: emptyIndex(),
   customerPaymentProfiles: emptyIdKeyed(),
   subscriptionReferences: emptyIndex(),
-  subscriptionNotes: emptyIdKeyed(),
-  subscriptionPrepayments: emptyIdKeyed(),
-  subscriptionCreditNotes: emptyIdKeyed(),
+  subscriptionNotes: emptyIndex(),
+  subscriptionPrepayments: emptyIndex(),
+  subscriptionCreditNotes: emptyIndex(),
 });
 
 /**
@@ -87,8 +105,7 @@ export const emptyListIndexes = (): ListIndexes => ({
  */
 export function hasCurrentListShape(indexes: ListIndexes): boolean {
   return Object.entries(indexes).every(
-    ([name, index]: [string, object]) =>
-      (name === 'subscriptionReferences') === Object.hasOwn(index, 'groups'),
+    ([name, index]: [string, object]) => isIdList(name as ListIndexName) !== Object.hasOwn(index, 'groups'),
   );
 }
 
@@ -162,7 +179,7 @@ export interface KeyDefinition<N extends string, K extends string | number = str
   readonly key: (row: AnyRow) => K | null;
 }
 
-type ListKeyDefinition = KeyDefinition<IdListName, number> | KeyDefinition<'subscriptionReferences'>;
+type ListKeyDefinition = KeyDefinition<ListIndexName, number | string>;
 
 /** Indexes whose keys each hold an `IdSet` of row ids (the set indexes). */
 export type IdSetIndexes<N extends string> = { readonly [K in N]: ShardedIndex<StoredIdSet> };
@@ -272,15 +289,16 @@ function idListWriter(
   return made;
 }
 
-function referenceWriter(
+function textListWriter(
   indexes: ListIndexes,
   written: Map<ListIndexName, ListIndexWriter>,
+  name: TextListName,
   owned: Owned,
 ): IndexWriter<StoredIdSet> {
-  const writer = written.get('subscriptionReferences');
+  const writer = written.get(name);
   if (writer instanceof IndexWriter) return writer;
-  const made = new IndexWriter(indexes.subscriptionReferences, owned);
-  written.set('subscriptionReferences', made);
+  const made = new IndexWriter(indexes[name], owned);
+  written.set(name, made);
   return made;
 }
 
@@ -295,18 +313,21 @@ export function relisted(
   owned: Owned,
 ): void {
   for (const definition of definitions[table] ?? []) {
-    if (definition.index === 'subscriptionReferences') {
-      const oldKey = previous === undefined ? null : definition.key(previous);
-      const newKey = next === undefined ? null : definition.key(next);
-      if (oldKey !== newKey) moveId(referenceWriter(indexes, written, owned), id, oldKey, newKey, owned);
-    } else {
-      const oldKey = previous === undefined ? null : definition.key(previous);
-      const newKey = next === undefined ? null : definition.key(next);
-      if (oldKey !== newKey)
-        moveId(idListWriter(indexes, written, definition.index, owned), id, oldKey, newKey, owned);
-    }
+    const oldKey = previous === undefined ? null : definition.key(previous);
+    const newKey = next === undefined ? null : definition.key(next);
+    if (oldKey === newKey) continue;
+    const name = definition.index;
+    if (isIdList(name))
+      moveId(idListWriter(indexes, written, name, owned), id, idKeyOf(oldKey), idKeyOf(newKey), owned);
+    else
+      moveId(textListWriter(indexes, written, name, owned), id, textKeyOf(oldKey), textKeyOf(newKey), owned);
   }
 }
+
+/** A row's key in a list keyed by ids: the definitions of those lists give ids. */
+const idKeyOf = (key: number | string | null): number | null => (key === null ? null : Number(key));
+
+const textKeyOf = (key: number | string | null): string | null => (key === null ? null : String(key));
 
 /** What each writer of a batch left, by list index. */
 export function listWriterResults(
@@ -318,34 +339,27 @@ export function listWriterResults(
 }
 
 /**
- * A key of a list index: an id (or an id as a query gives it, text that only its canonical decimal form
- * matches) for the lists keyed by ids, a reference's text for the other.
+ * A key of a list index: an id, or an id as a query gives it (text that only its canonical decimal form
+ * matches), or a reference's text.
  */
-export type ListKey<N extends ListIndexName> = N extends IdListName ? number | string : string;
+export type ListKey = number | string;
 
-function storedUnder<N extends ListIndexName>(
-  indexes: ListIndexes,
-  name: N,
-  key: ListKey<N>,
-): StoredIdSet | undefined {
-  if (name === 'subscriptionReferences') return indexGet(indexes.subscriptionReferences, String(key));
+function storedUnder(indexes: ListIndexes, name: ListIndexName, key: ListKey): StoredIdSet | undefined {
+  if (!isIdList(name)) return indexGet(indexes[name], String(key));
   const id = Number(key);
   if (typeof key === 'string' && String(id) !== key) return undefined;
-  return idKeyedGet(indexes[name as IdListName], id);
+  return idKeyedGet(indexes[name], id);
 }
 
 /** The ids listed under a key, in id order (none when the key is absent). */
-export const listed = <N extends ListIndexName>(
-  indexes: ListIndexes,
-  name: N,
-  key: ListKey<N>,
-): readonly number[] => idSetToArray(loadedIdSet(storedUnder(indexes, name, key)));
+export const listed = (indexes: ListIndexes, name: ListIndexName, key: ListKey): readonly number[] =>
+  idSetToArray(loadedIdSet(storedUnder(indexes, name, key)));
 
 /** The rows of `table` listed under a key in a state, in id order. */
-export function listedRows<K extends TableName, N extends ListIndexName>(
+export function listedRows<K extends TableName>(
   state: { readonly tables: Tables; readonly listIndexes: ListIndexes },
-  name: N,
-  key: ListKey<N>,
+  name: ListIndexName,
+  key: ListKey,
   table: K,
 ): TableRows[K][] {
   const rows: TableRows[K][] = [];

@@ -42,21 +42,17 @@ describe('snapshots and set indexes', () => {
   it('an old snapshot whose list indexes hold arrays of ids gets them as id sets, equal to the ones evolve keeps', async () => {
     const state = busySite();
     // Then every list was sharded and keyed by text, references as well as ids.
-    const asArrays = (name: string, index: object): ShardedIndex<number[]> => {
-      const entries =
-        name === 'subscriptionReferences'
-          ? indexEntries(index as ShardedIndex<StoredIdSet>)
-          : idKeyedEntries(index as IdKeyedIndex<StoredIdSet>);
+    const asArrays = (index: object): ShardedIndex<number[]> => {
+      const entries = Object.hasOwn(index, 'groups')
+        ? indexEntries(index as ShardedIndex<StoredIdSet>)
+        : idKeyedEntries(index as IdKeyedIndex<StoredIdSet>);
       let arrays = emptyIndex<number[]>();
       for (const [key, ids] of entries)
         arrays = indexSet(arrays, String(key), idSetToArray(loadedIdSet(ids)));
       return arrays;
     };
     const listIndexes = Object.fromEntries(
-      Object.entries(state.listIndexes).map(([name, index]: [string, object]) => [
-        name,
-        asArrays(name, index),
-      ]),
+      Object.entries(state.listIndexes).map(([name, index]: [string, object]) => [name, asArrays(index)]),
     );
     await writeSnapshot(dir, { position: 2, state: { ...state, listIndexes } as unknown as SiteState });
     const read = await readSnapshot(dir);

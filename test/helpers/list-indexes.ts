@@ -8,7 +8,7 @@ import type { StoredIdSet } from '../../src/kernel/id-set.js';
 export function keyedByText(state: SiteState): SiteState {
   const listIndexes = Object.fromEntries(
     Object.entries(state.listIndexes).map(([name, index]: [string, object]) => {
-      if (name === 'subscriptionReferences') return [name, index];
+      if (Object.hasOwn(index, 'groups')) return [name, index];
       let sharded = emptyIndex<StoredIdSet>();
       for (const [key, stored] of idKeyedEntries(index as IdKeyedIndex<StoredIdSet>))
         sharded = indexSet(sharded, String(key), stored);
