@@ -13,15 +13,12 @@ import type { ApiRequest, ApiResponse, HandleFault, HandleResult } from '../api/
 import type { AsyncPaymentGateway, SettledPayment } from '../domain/payment/types.js';
 import type { SiteConfig } from '../domain/site/config.js';
 import { createSite, type SiteState } from '../engine/state.js';
+import { type ApiHandler, ApiTurns, errorAnswer, internalError, type Turn } from './turns.js';
 
 /** A handler in the fetch API's shape. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-/**
- * What the queue calls for each request, one at a time. Only the synchronous part is serialized: a
- * returned promise (say, waiting for a disk flush) delays this response, not the next request.
- */
-export type ApiHandler = (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
+export type { ApiHandler } from './turns.js';
 
 /** How large a request body the handler reads. */
 export interface BodyLimitOptions {
@@ -31,11 +28,6 @@ export interface BodyLimitOptions {
 
 /** The body limit when `maxBodyBytes` is not given: 16 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
-
-const errorAnswer = (status: number, message: string): ApiResponse => ({
-  status,
-  body: { errors: [message] },
-});
 
 /** A request body as read: its text, or too large (the rest of it is not read). */
 type BodyRead = { readonly kind: 'ok'; readonly text: string } | { readonly kind: 'too-large' };
@@ -89,34 +81,32 @@ export function toResponse(answer: ApiResponse): Response {
   return new Response(JSON.stringify(answer.body), { status: answer.status, headers });
 }
 
+/** A fetch handler over turns: reads each body (413 beyond the limit) while it waits for its turn. */
+function fetchInTurns(turns: ApiTurns, options: BodyLimitOptions): FetchHandler {
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  return (request) => {
+    const body = readBodyText(request, limit).catch(() => undefined);
+    return turns
+      .later(async (): Promise<Turn> => {
+        const read = await body;
+        if (read === undefined) return { answer: errorAnswer(400, 'The request body could not be read.') };
+        if (read.kind === 'too-large') {
+          const tooLarge = errorAnswer(413, `The request body is larger than ${limit} bytes.`);
+          return { answer: { ...tooLarge, headers: { connection: 'close' } } };
+        }
+        return { answer: turns.handler(toApiRequest(request, read.text)) };
+      })
+      .then(toResponse, () => toResponse(internalError()));
+  };
+}
+
 /**
  * Serves any `ApiHandler` through the fetch API: reads bodies (up to the limit; 413 beyond), calls the
  * handler one request at a time in arrival order, and answers 500 if it throws.
  * @example const serve = createApiFetchHandler((request) => ({ status: 200, body: { path: request.path } }));
  */
 export function createApiFetchHandler(handler: ApiHandler, options: BodyLimitOptions = {}): FetchHandler {
-  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  let queue: Promise<void> = Promise.resolve();
-  return (request) => {
-    const body = readBodyText(request, limit).catch(() => undefined);
-    // Boxed so that the queue moves on once the handler returns, not once its promise settles.
-    const turn = queue.then(async (): Promise<{ readonly answer: ApiResponse | Promise<ApiResponse> }> => {
-      const read = await body;
-      if (read === undefined) return { answer: errorAnswer(400, 'The request body could not be read.') };
-      if (read.kind === 'too-large') {
-        const tooLarge = errorAnswer(413, `The request body is larger than ${limit} bytes.`);
-        return { answer: { ...tooLarge, headers: { connection: 'close' } } };
-      }
-      return { answer: handler(toApiRequest(request, read.text)) };
-    });
-    queue = turn.then(
-      () => undefined,
-      () => undefined,
-    );
-    return turn
-      .then(({ answer }) => answer)
-      .then(toResponse, () => toResponse(errorAnswer(500, 'Internal server error.')));
-  };
+  return fetchInTurns(new ApiTurns(handler), options);
 }
 
 /** What a host learns about each request once it is applied (see `FetchHandlerOptions.commit`). */
@@ -177,6 +167,12 @@ export interface FetchHandlerOptions extends BodyLimitOptions {
 export interface SiteFetchHandler extends FetchHandler {
   /** The site's state after every request answered so far. */
   readonly state: () => SiteState;
+  /**
+   * Answers a request the host has already read whole (its body as text), in turn with the requests
+   * given to the fetch handler: no `Request` or `Response` is made, which a server that parses HTTP
+   * itself (`node:http`) saves.
+   */
+  readonly answer: (request: ApiRequest) => Promise<ApiResponse>;
 }
 
 function reportFault(options: FetchHandlerOptions, fault: HandleFault, request: ApiRequest): void {
@@ -261,6 +257,10 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): SiteFetch
     return turn.then(({ answer }) => answer);
   };
 
-  const fetchHandler = createApiFetchHandler(apply, options);
-  return Object.assign((request: Request) => fetchHandler(request), { state: () => state });
+  const turns = new ApiTurns(apply);
+  const fetchHandler = fetchInTurns(turns, options);
+  return Object.assign((request: Request) => fetchHandler(request), {
+    state: () => state,
+    answer: turns.answer,
+  });
 }

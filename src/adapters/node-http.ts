@@ -1,6 +1,6 @@
 /**
- * A small bridge from `node:http` (or `node:https`) to a fetch handler: an `IncomingMessage` becomes a
- * `Request`, and the handler's `Response` is written back.
+ * A small bridge from `node:http` (or `node:https`) to the engine: an `IncomingMessage` becomes the
+ * engine's request (or a fetch `Request`, for a fetch handler), and the answer is written back.
  *
  * No client can stall the others: credentials are checked from the headers before any byte of
  * the body is read (a 401 leaves the body unread), and the whole body is read and size-checked here,
@@ -12,14 +12,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { ApiRequest, ApiResponse } from '../api/types.js';
-import {
-  type ApiHandler,
-  type BodyLimitOptions,
-  createApiFetchHandler,
-  DEFAULT_MAX_BODY_BYTES,
-  type FetchHandler,
-  toResponse,
-} from './fetch.js';
+import { type BodyLimitOptions, DEFAULT_MAX_BODY_BYTES, type FetchHandler } from './fetch.js';
+import { type ApiHandler, ApiTurns, errorAnswer } from './turns.js';
 
 export { type ApiHandler, DEFAULT_MAX_BODY_BYTES } from './fetch.js';
 
@@ -58,7 +52,8 @@ export interface NodeServerOptions {
   readonly authorize?: (request: ApiRequest) => ApiResponse | undefined;
 }
 
-function headersOf(incoming: IncomingMessage): Record<string, string> {
+/** Header names lower-cased, repeated ones joined; in name order when `sorted`, as `Headers` lists them. */
+function headersOf(incoming: IncomingMessage, sorted = false): Record<string, string> {
   const headers: Record<string, string> = {};
   const raw = incoming.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
@@ -66,7 +61,10 @@ function headersOf(incoming: IncomingMessage): Record<string, string> {
     const value = raw[i + 1] ?? '';
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }
-  return headers;
+  if (!sorted) return headers;
+  const inOrder: Record<string, string> = {};
+  for (const name of Object.keys(headers).sort()) inOrder[name] = headers[name] ?? '';
+  return inOrder;
 }
 
 type BodyRead =
@@ -107,6 +105,15 @@ function readBody(incoming: IncomingMessage, limit: number, timeoutMs: number): 
   });
 }
 
+/** The path as sent, resolved as the fetch API resolves a request's URL (dot segments, escapes). */
+function pathOf(incoming: IncomingMessage): string {
+  const url = new URL(`http://localhost${incoming.url?.startsWith('/') ? incoming.url : '/'}`);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Methods the fetch API refuses outright; they are refused here too, whichever way a request goes. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
 /** The fetch API's view of a complete node request; the path is kept as sent (no base URL resolution). */
 function toRequest(incoming: IncomingMessage, body: Buffer | undefined): Request {
   const headers = new Headers();
@@ -123,6 +130,22 @@ function toRequest(incoming: IncomingMessage, body: Buffer | undefined): Request
   });
 }
 
+const utf8 = new TextDecoder();
+
+/**
+ * The engine's view of a complete node request, the same as a fetch handler would give it: header names
+ * lower-cased and in order, repeated ones joined; the body decoded as UTF-8 (a byte order mark dropped),
+ * left out when empty; no body for GET and HEAD.
+ */
+function toApiRequest(incoming: IncomingMessage, body: Buffer | undefined): ApiRequest {
+  const method = incoming.method ?? 'GET';
+  if (FORBIDDEN_METHODS.has(method)) throw new TypeError(`${method} is not served`);
+  const base = { method, path: pathOf(incoming), headers: headersOf(incoming, true) };
+  if (method === 'GET' || method === 'HEAD' || body === undefined || body.length === 0) return base;
+  const text = utf8.decode(body);
+  return text.length === 0 ? base : { ...base, body: text };
+}
+
 async function writeResponse(response: ServerResponse, answer: Response): Promise<void> {
   const body = answer.body === null ? undefined : Buffer.from(await answer.arrayBuffer());
   if (response.destroyed || response.writableEnded) return;
@@ -134,13 +157,52 @@ async function writeResponse(response: ServerResponse, answer: Response): Promis
   response.end(body);
 }
 
+/** Writes an engine answer as a fetch handler's `Response` of it would be written: the same bytes. */
+function writeAnswer(response: ServerResponse, answer: ApiResponse): void {
+  if (response.destroyed || response.writableEnded) return;
+  const hasBody = answer.status !== 204 && answer.body !== undefined;
+  const text = hasBody ? JSON.stringify(answer.body) : undefined;
+  const headers = namesInOrder(answer.headers ?? {});
+  if (text !== undefined) headers.set('content-type', 'application/json; charset=utf-8');
+  const body = text === undefined ? undefined : Buffer.from(text, 'utf8');
+  response.statusCode = answer.status;
+  for (const name of [...headers.keys()].sort()) response.setHeader(name, headers.get(name) ?? '');
+  response.setHeader('content-length', String(body?.length ?? 0));
+  response.end(body);
+}
+
+const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+/** Header names lower-cased, values of names repeated in other cases joined, as `Headers` does. */
+function namesInOrder(headers: Readonly<Record<string, string>>): Map<string, string> {
+  const named = new Map<string, string>();
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    const trimmed = value.replace(HTTP_WHITESPACE_AROUND, '');
+    const before = named.get(lower);
+    named.set(lower, before === undefined ? trimmed : `${before}, ${trimmed}`);
+  }
+  return named;
+}
+
+/** Writes an answer, or 500 when it cannot be written (a status outside 200-599, a body JSON refuses). */
+function writeAnswerOr500(response: ServerResponse, answer: ApiResponse): void {
+  const valid = Number.isInteger(answer.status) && answer.status >= 200 && answer.status <= 599;
+  try {
+    writeAnswer(response, valid ? answer : errorAnswer(500, 'Internal server error.'));
+  } catch {
+    for (const name of response.getHeaderNames()) response.removeHeader(name);
+    writeAnswer(response, errorAnswer(500, 'Internal server error.'));
+  }
+}
+
 /**
  * Answers before (or instead of) reading the body, and closes the connection: what the client still
  * sends is discarded, and the connection is cut if it goes on past a grace period.
  */
 function answerEarly(incoming: IncomingMessage, response: ServerResponse, answer: ApiResponse): void {
   const headers = { ...(answer.headers ?? {}), connection: 'close' };
-  void writeResponse(response, toResponse({ ...answer, headers }));
+  writeAnswerOr500(response, { ...answer, headers });
   if (incoming.complete) return;
   incoming.resume();
   const cut = setTimeout(() => incoming.socket?.destroy(), EARLY_ANSWER_GRACE_MS);
@@ -148,18 +210,13 @@ function answerEarly(incoming: IncomingMessage, response: ServerResponse, answer
   incoming.socket?.once('close', () => clearTimeout(cut));
 }
 
-const errorAnswer = (status: number, message: string): ApiResponse => ({
-  status,
-  body: { errors: [message] },
-});
+/** What a listener does with a complete request: answers it on `response`. */
+type Dispatch = (incoming: IncomingMessage, body: Buffer | undefined, response: ServerResponse) => void;
 
-/**
- * A `node:http` request listener over a fetch handler.
- * @example createServer(createRequestListener(createFetchHandler({ site: { apiKeys: ['secret'] } })))
- */
-export function createRequestListener(
-  handler: FetchHandler,
-  options: Omit<NodeServerOptions, 'tls' | 'headersTimeoutMs' | 'requestTimeoutMs'> = {},
+/** Checks credentials from the headers, reads the body within its limits, then dispatches. */
+function listener(
+  dispatch: Dispatch,
+  options: Omit<NodeServerOptions, 'tls' | 'headersTimeoutMs' | 'requestTimeoutMs'>,
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const bodyTimeout = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
@@ -175,11 +232,12 @@ export function createRequestListener(
       return;
     }
     const hasBody = method !== 'GET' && method !== 'HEAD';
-    if (!hasBody) incoming.resume();
-    const body: Promise<BodyRead> = hasBody
-      ? readBody(incoming, limit, bodyTimeout)
-      : Promise.resolve({ kind: 'ok', bytes: Buffer.alloc(0) });
-    void body.then((read) => {
+    if (!hasBody) {
+      incoming.resume();
+      dispatch(incoming, undefined, response);
+      return;
+    }
+    void readBody(incoming, limit, bodyTimeout).then((read) => {
       if (read.kind === 'gone') return;
       if (read.kind === 'too-large') {
         answerEarly(incoming, response, errorAnswer(413, `The request body is larger than ${limit} bytes.`));
@@ -193,25 +251,63 @@ export function createRequestListener(
         );
         return;
       }
-      let request: Request;
-      try {
-        request = toRequest(incoming, hasBody ? read.bytes : undefined);
-      } catch {
-        // The fetch API refuses some methods (CONNECT, TRACE) and malformed headers outright.
-        void writeResponse(response, toResponse(errorAnswer(400, 'Bad request.')));
-        return;
-      }
-      handler(request).then(
-        (answer) => writeResponse(response, answer),
-        () => writeResponse(response, toResponse(errorAnswer(500, 'Internal server error.'))),
-      );
+      dispatch(incoming, read.bytes, response);
     });
   };
 }
 
-/** A server (not yet listening) over a fetch handler; HTTPS when `options.tls` is given. */
-export function createNodeServer(handler: FetchHandler, options: NodeServerOptions = {}): NodeServer {
-  const listener = createRequestListener(handler, options);
+/**
+ * A `node:http` request listener over a fetch handler.
+ * @example createServer(createRequestListener(createFetchHandler({ site: { apiKeys: ['secret'] } })))
+ */
+export function createRequestListener(
+  handler: FetchHandler,
+  options: Omit<NodeServerOptions, 'tls' | 'headersTimeoutMs' | 'requestTimeoutMs'> = {},
+): (request: IncomingMessage, response: ServerResponse) => void {
+  return listener((incoming, body, response) => {
+    let request: Request;
+    try {
+      request = toRequest(incoming, body);
+    } catch {
+      // The fetch API refuses some methods (CONNECT, TRACE) and malformed headers outright.
+      writeAnswerOr500(response, errorAnswer(400, 'Bad request.'));
+      return;
+    }
+    handler(request).then(
+      (answer) => writeResponse(response, answer),
+      () => writeAnswerOr500(response, errorAnswer(500, 'Internal server error.')),
+    );
+  }, options);
+}
+
+/**
+ * A `node:http` request listener over a function that answers complete requests in turn (a site's
+ * `answer`, or `ApiTurns`): no fetch `Request` or `Response` is made on the way.
+ */
+export function createAnswerListener(
+  answer: (request: ApiRequest) => Promise<ApiResponse>,
+  options: Omit<NodeServerOptions, 'tls' | 'headersTimeoutMs' | 'requestTimeoutMs'> = {},
+): (request: IncomingMessage, response: ServerResponse) => void {
+  return listener((incoming, body, response) => {
+    let request: ApiRequest;
+    try {
+      request = toApiRequest(incoming, body);
+    } catch {
+      writeAnswerOr500(response, errorAnswer(400, 'Bad request.'));
+      return;
+    }
+    answer(request).then(
+      (answered) => writeAnswerOr500(response, answered),
+      () => writeAnswerOr500(response, errorAnswer(500, 'Internal server error.')),
+    );
+  }, options);
+}
+
+/** A server (not yet listening) over a request listener, with the time limits on what clients send. */
+function serverOver(
+  listener: (request: IncomingMessage, response: ServerResponse) => void,
+  options: NodeServerOptions,
+): NodeServer {
   const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
   const requestTimeout = Math.max(
     options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
@@ -230,12 +326,28 @@ export function createNodeServer(handler: FetchHandler, options: NodeServerOptio
   );
 }
 
-/** An HTTP server (not yet listening) that serves an `ApiHandler` (see `createApiFetchHandler`). */
+/** A server (not yet listening) over a fetch handler; HTTPS when `options.tls` is given. */
+export function createNodeServer(handler: FetchHandler, options: NodeServerOptions = {}): NodeServer {
+  return serverOver(createRequestListener(handler, options), options);
+}
+
+/**
+ * A server (not yet listening) over a function that answers complete requests in turn (a site's
+ * `answer`); HTTPS when `options.tls` is given.
+ */
+export function createAnswerServer(
+  answer: (request: ApiRequest) => Promise<ApiResponse>,
+  options: NodeServerOptions = {},
+): NodeServer {
+  return serverOver(createAnswerListener(answer, options), options);
+}
+
+/** An HTTP server (not yet listening) that serves an `ApiHandler`, one request at a time in arrival order. */
 export function createHttpServer(
   handler: ApiHandler,
   options: BodyLimitOptions & Omit<NodeServerOptions, 'tls'> = {},
 ): NodeServer {
-  return createNodeServer(createApiFetchHandler(handler, options), options);
+  return createAnswerServer(new ApiTurns(handler).answer, options);
 }
 
 /** Starts listening; resolves with the bound port (useful with port 0). */

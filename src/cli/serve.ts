@@ -5,7 +5,7 @@
  */
 
 import { createFetchHandler, type SiteFetchHandler } from '../adapters/fetch.js';
-import { close as closeServer, createNodeServer, listen } from '../adapters/node-http.js';
+import { close as closeServer, createAnswerServer, listen } from '../adapters/node-http.js';
 import { isAuthorized } from '../api/auth.js';
 import type { ApiRequest, ApiResponse } from '../api/types.js';
 import type { AsyncPaymentGateway } from '../domain/payment/types.js';
@@ -172,7 +172,7 @@ export async function startServer(
       headers: { 'WWW-Authenticate': 'Basic realm="billing-core"' },
     };
   };
-  const server = createNodeServer(app.fetch, {
+  const server = createAnswerServer(app.fetch.answer, {
     authorize,
     ...(options.tls === undefined ? {} : { tls: options.tls }),
   });
