@@ -16,13 +16,42 @@ function decodeBase64(text: string): string | undefined {
   }
 }
 
+/** Headers found to carry a key, per list of keys: a client sends the same header on every request. */
+const accepted = new WeakMap<readonly string[], AcceptedHeaders>();
+
+interface AcceptedHeaders {
+  /** The keys as they were when the headers were accepted: a list changed in place forgets them. */
+  readonly keys: readonly string[];
+  readonly headers: Set<string>;
+}
+
+const sameKeys = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((key, index) => key === b[index]);
+/** Headers remembered per list of keys at most (a client may vary spacing or the password's case). */
+const ACCEPTED_HEADERS = 64;
+
 /**
  * Whether an Authorization header carries one of the keys, with the password `x` or `X`. Every key is
- * compared in constant time, so timing does not tell which key or how much of it matched.
+ * compared in constant time, so timing does not tell which key or how much of it matched. A header
+ * accepted before is found by a set lookup (a hash, not a comparison that stops at the first differing
+ * character), so that, too, tells nothing of how much of a refused header matched.
  * @example isAuthorized('Basic ' + btoa('secret:x'), ['secret']) // true
  */
 export function isAuthorized(header: string | undefined, keys: readonly string[]): boolean {
   if (header === undefined) return false;
+  let known = accepted.get(keys);
+  if (known !== undefined && !sameKeys(known.keys, keys)) known = undefined;
+  if (known?.headers.has(header)) return true;
+  if (!checkCredentials(header, keys)) return false;
+  if (known === undefined || known.headers.size >= ACCEPTED_HEADERS) {
+    known = { keys: [...keys], headers: new Set() };
+    accepted.set(keys, known);
+  }
+  known.headers.add(header);
+  return true;
+}
+
+function checkCredentials(header: string, keys: readonly string[]): boolean {
   const match = /^Basic\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1]) return false;
   const credentials = decodeBase64(match[1]);

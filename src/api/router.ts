@@ -38,19 +38,36 @@ export function createRouter(
     return { route, segments, literalCount: segments.filter((segment) => segment.kind === 'literal').length };
   });
   compiled.sort((a, b) => b.literalCount - a.literalCount);
-  // Only routes with as many segments as the path can match it: each request looks at a few, not all.
-  const byLength = new Map<number, CompiledRoute[]>();
+  // Only routes with as many segments as the path, and whose first segment can be the path's, can
+  // match it: each request looks at a few, not all. Every list keeps the order by literal count.
+  const byLength = new Map<number, RoutesOfLength>();
   for (const candidate of compiled) {
-    const sameLength = byLength.get(candidate.segments.length) ?? [];
-    sameLength.push(candidate);
-    byLength.set(candidate.segments.length, sameLength);
+    const length = candidate.segments.length;
+    const routes: RoutesOfLength = byLength.get(length) ?? { byFirst: new Map(), placeholderFirst: [] };
+    byLength.set(length, routes);
+    const first = candidate.segments[0];
+    if (first?.kind !== 'literal') {
+      routes.placeholderFirst.push(candidate);
+      for (const list of routes.byFirst.values()) list.push(candidate);
+      continue;
+    }
+    for (const text of formsOf(first.text)) {
+      const list = routes.byFirst.get(text) ?? [...routes.placeholderFirst];
+      routes.byFirst.set(text, list);
+      if (!list.includes(candidate)) list.push(candidate);
+    }
   }
+  const candidatesOf = (segments: readonly string[]): readonly CompiledRoute[] => {
+    const routes = byLength.get(segments.length);
+    if (routes === undefined) return [];
+    return routes.byFirst.get(segments[0] ?? '') ?? routes.placeholderFirst;
+  };
   return (method, segments) => {
     // The most literal segments a template matching the path has: a path that names a fixed segment
     // (`/subscriptions/lookup.json`) is that operation's, whatever the method, and is never taken by a
     // template with a placeholder there (`/subscriptions/{id}.json`).
     let matchedLiterals = -1;
-    for (const candidate of byLength.get(segments.length) ?? []) {
+    for (const candidate of candidatesOf(segments)) {
       if (candidate.literalCount < matchedLiterals) break;
       if (!literalsMatch(candidate.segments, segments)) continue;
       const params = paramsOf(candidate.segments, segments);
@@ -61,6 +78,16 @@ export function createRouter(
     return matchedLiterals >= 0 ? { kind: 'method-not-allowed' } : { kind: 'not-found' };
   };
 }
+
+/** The routes of one path length: by the first segment they accept, and those with a placeholder there. */
+interface RoutesOfLength {
+  readonly byFirst: Map<string, CompiledRoute[]>;
+  readonly placeholderFirst: CompiledRoute[];
+}
+
+/** The first segments a literal matches: itself, and for `x.json?` also `x` and `x.json`. */
+const formsOf = (text: string): readonly string[] =>
+  text.endsWith('.json?') ? [text, text.slice(0, -6), text.slice(0, -1)] : [text];
 
 /** Whether every literal segment of a template of the path's length matches (no allocation). */
 function literalsMatch(template: readonly Segment[], actual: readonly string[]): boolean {
