@@ -61,6 +61,12 @@ const requests: readonly (string | Buffer)[] = [
   'PATCH /p.json HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n3\r\nabc\r\n0\r\n\r\n',
   'GET relative.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
   'OPTIONS /o.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+  Buffer.from(
+    'GET /latin.json HTTP/1.1\r\nHost: x\r\nX-Bytes: caf\xe9 \xff\r\nConnection: close\r\n\r\n',
+    'latin1',
+  ),
+  Buffer.from('GET /nul.json HTTP/1.1\r\nHost: x\r\nX-Nul: a\x00b\r\nConnection: close\r\n\r\n', 'latin1'),
+  'GET /%E2%82%AC/%zz.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
 ];
 
 const SEEN_PATHS: readonly string[] = [
@@ -71,6 +77,8 @@ const SEEN_PATHS: readonly string[] = [
   '/head.json',
   '/p.json',
   '/o.json',
+  '/latin.json',
+  '/%E2%82%AC/%zz.json',
 ];
 
 async function served(direct: boolean, answer: ApiResponse) {
@@ -96,7 +104,7 @@ describe('node-http: the direct bridge and the fetch bridge agree', () => {
       }
       expect(direct.seen).toEqual(viaFetch.seen);
       expect(JSON.stringify(direct.seen)).toBe(JSON.stringify(viaFetch.seen));
-      // TRACE is refused by the bridge, a request line without a leading slash by node itself.
+      // TRACE is refused by the bridge; a request line without a leading slash, and a NUL in a header, by node.
       expect(direct.seen.map((request) => request.path)).toEqual(SEEN_PATHS);
       const [, , dotted, bom, head, chunked] = direct.seen;
       expect(Object.keys(dotted?.headers ?? {})).toEqual([
