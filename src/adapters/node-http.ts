@@ -164,11 +164,12 @@ function writeAnswer(response: ServerResponse, answer: ApiResponse): void {
   const text = hasBody ? JSON.stringify(answer.body) : undefined;
   const headers = namesInOrder(answer.headers ?? {});
   if (text !== undefined) headers.set('content-type', 'application/json; charset=utf-8');
-  const body = text === undefined ? undefined : Buffer.from(text, 'utf8');
   response.statusCode = answer.status;
   for (const name of [...headers.keys()].sort()) response.setHeader(name, headers.get(name) ?? '');
-  response.setHeader('content-length', String(body?.length ?? 0));
-  response.end(body);
+  // Written as text: node encodes it into the socket's buffer, with no copy of our own first.
+  response.setHeader('content-length', String(text === undefined ? 0 : Buffer.byteLength(text, 'utf8')));
+  if (text === undefined) response.end();
+  else response.end(text, 'utf8');
 }
 
 const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;

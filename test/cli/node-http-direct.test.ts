@@ -40,7 +40,11 @@ function exchange(port: number, raw: string | Buffer, timeoutMs = 1500): Promise
 const withoutDate = (wire: string) => wire.replace(/\r\nDate: [^\r]*/g, '');
 
 const answers: readonly ApiResponse[] = [
-  { status: 201, body: { ok: true, amount: '1.50', text: 'é \u2028 "q"' }, headers: { 'X-Extra': ' yes ' } },
+  {
+    status: 201,
+    body: { ok: true, amount: '1.50', text: 'é \u2028 "q" \ud800 😀' },
+    headers: { 'X-Extra': ' yes ' },
+  },
   { status: 204 },
   { status: 200 },
   { status: 401, body: { errors: ['no'] }, headers: { 'WWW-Authenticate': 'Basic', 'x-a': '1', 'X-A': '2' } },
