@@ -19,7 +19,7 @@ import type {
   InvoiceTax,
 } from '../../domain/invoice/types.js';
 import type { SiteTaxRate } from '../../domain/site/config.js';
-import { listFromArray, listRange } from '../../kernel/collection.js';
+import { CHUNK_SIZE, type ChunkedList, listFromArray, listRange } from '../../kernel/collection.js';
 import { NONE } from '../../kernel/compact.js';
 import { uidOf } from '../../kernel/ids.js';
 import { add, type Dec, sub } from '../../kernel/money.js';
@@ -122,7 +122,7 @@ export function priceInvoice(
       ),
     );
   }
-  return { ...pricedAmounts(priced), lines: pricedLines };
+  return pricedInvoice(priced, pricedLines);
 }
 
 /** A line as the calculation reads it; a subtotal only when its caller priced it. */
@@ -139,8 +139,12 @@ function calcLine(
     : { uid, quantity, unitPrice, taxable, subtotal: priced };
 }
 
-/** Everything but the lines' amounts, for the invoice. */
-const pricedAmounts = (priced: PricedAmounts): Omit<PricedInvoice, 'lines'> => ({
+/**
+ * The invoice's amounts with its lines, every field named: spreading the amounts into a literal with the
+ * lines cost a renewal more than building the invoice record did.
+ */
+const pricedInvoice = (priced: PricedAmounts, lines: InvoiceLine[]): PricedInvoice => ({
+  lines,
   discounts: priced.discounts,
   taxes: priced.taxes,
   subtotal: priced.subtotal,
@@ -251,7 +255,17 @@ function priceCharges(
       amounts?.total ?? '0',
     );
   }
-  return { ...pricedAmounts(priced), lines };
+  return pricedInvoice(priced, lines);
+}
+
+/**
+ * An invoice's new lines as its list: an invoice of one chunk takes the array pricing made (no one else
+ * holds it) as that chunk, which costs a renewal day less than `listFromArray`'s generic construction
+ * and copy; larger ones are cut into chunks by `listFromArray`.
+ */
+function lineList(lines: InvoiceLine[]): ChunkedList<InvoiceLine> {
+  if (lines.length > CHUNK_SIZE) return listFromArray(lines);
+  return { length: lines.length, chunks: lines.length === 0 ? [] : [lines] };
 }
 
 /** Where an invoice's taxes are decided: the shipping address, else the billing address. */
@@ -311,7 +325,7 @@ export function createInvoice(tx: Transaction, spec: InvoiceSpec): Invoice {
     sellerAddress: spec.sellerAddress ?? null,
     billingAddress,
     shippingAddress,
-    lines: listFromArray(priced.lines),
+    lines: lineList(priced.lines),
     discounts: priced.discounts.length === 0 ? NONE : priced.discounts,
     taxes: priced.taxes.length === 0 ? NONE : priced.taxes,
     payments: NONE,
@@ -356,7 +370,7 @@ export function repriceInvoice(
   const settled = add(invoice.totals.credit, invoice.totals.paid);
   return {
     ...invoice,
-    lines: listFromArray(priced.lines),
+    lines: lineList(priced.lines),
     discounts: priced.discounts,
     taxes: priced.taxes,
     totals: {
