@@ -35,11 +35,14 @@ export function issuedLineItems(invoice: Invoice): IssuedLineItem[] {
   const logged = !keepsIssuedLines(invoice);
   const amountText = logged ? moneyFormatter(invoice.currency) : transientMoneyFormatter(invoice.currency);
   const taxText = logged ? amountText : transientMoneyFormatter(invoice.currency);
-  const lineItems: IssuedLineItem[] = [];
+  // Made at its exact length: an array grown by push keeps room for 17 items behind one line, and a
+  // copy of exact length cost a renewal of a thousand lines a second array.
+  const lineItems: IssuedLineItem[] = new Array(invoice.lines.length);
+  let index = 0;
   // Chunk by chunk rather than through the list's generator: an invoice may have a million lines.
   for (const chunk of invoice.lines.chunks) {
     for (const line of chunk) {
-      lineItems.push({
+      lineItems[index++] = {
         uid: line.uid,
         title: line.title,
         description: line.description,
@@ -55,11 +58,10 @@ export function issuedLineItems(invoice: Invoice): IssuedLineItem[] {
         price_point_id: line.pricePointId,
         component_id: line.componentId,
         custom_item: line.customItem,
-      });
+      };
     }
   }
-  // A copy of exact length: the array pushed to holds room for 17 items behind one line.
-  return lineItems.slice();
+  return lineItems;
 }
 
 /**
