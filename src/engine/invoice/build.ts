@@ -8,6 +8,7 @@ import {
   type CalcCoupon,
   type CalcLine,
   type CalculatedLine,
+  calculatePlain,
   createInvoiceCalculator,
 } from '../../domain/invoice/calculation/index.js';
 import { storedBreakouts } from '../../domain/invoice/stored-breakouts.js';
@@ -22,7 +23,7 @@ import type { SiteTaxRate } from '../../domain/site/config.js';
 import { CHUNK_SIZE, type ChunkedList, listFromArray, listRange } from '../../kernel/collection.js';
 import { NONE } from '../../kernel/compact.js';
 import { uidOf } from '../../kernel/ids.js';
-import { add, type Dec, sub } from '../../kernel/money.js';
+import { add, type Dec, minorUnits, sub } from '../../kernel/money.js';
 import { addDays, calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import {
@@ -161,6 +162,19 @@ function priceAmounts(
   rates: readonly SiteTaxRate[],
   previousTaxes: readonly InvoiceTax[],
 ): PricedAmounts {
+  if (discounts.length === 0 && rates.length === 0) {
+    const plain = calculatePlain(lines, minorUnits(tx.settings.currency));
+    if (plain !== undefined)
+      return {
+        lineAmounts: plain.lines,
+        discounts: [],
+        taxes: [],
+        subtotal: plain.subtotal,
+        discount: plain.zero,
+        tax: plain.zero,
+        total: plain.subtotal,
+      };
+  }
   const coupons: CalcCoupon[] = discounts.map((discount) => ({
     code: discount.code,
     kind: discount.discountType === 'percentage' ? 'percentage' : 'amount',
