@@ -82,7 +82,20 @@ type AnyRow = TableRows[TableName];
 interface IndexDefinition {
   readonly index: IndexName;
   readonly key: (row: AnyRow) => string | null;
+  /**
+   * Whether two versions of a row have the same key, told from the fields the key is made of: a renewal
+   * rewrites a thousand rows whose keys never change, and building both keys to compare them made four
+   * strings a row.
+   */
+  readonly sameKey?: (previous: AnyRow, next: AnyRow) => boolean;
 }
+
+/** Whether two versions of a subscription's component row belong to the same subscription and component. */
+const sameRowOf = (previous: AnyRow, next: AnyRow): boolean =>
+  'unitBalance' in previous &&
+  'unitBalance' in next &&
+  previous.subscriptionId === next.subscriptionId &&
+  previous.componentId === next.componentId;
 
 /** Which string indexes each table keeps, and the key of a row in each. */
 const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] } = {
@@ -142,11 +155,13 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
     {
       index: 'subscriptionComponentKeys',
       key: (row) => ('unitBalance' in row ? `${row.subscriptionId}/${row.componentId}` : null),
+      sameKey: sameRowOf,
     },
     // Only an insert sets the head (an update keeps the key), so it names the subscription's newest row.
     {
       index: 'subscriptionComponentHeads',
       key: (row) => ('unitBalance' in row ? String(row.subscriptionId) : null),
+      sameKey: sameRowOf,
     },
   ],
   allocations: [],
@@ -246,6 +261,8 @@ class Written {
 
   private reindex(name: TableName, previous: AnyRow | undefined, next: AnyRow | undefined): void {
     for (const definition of indexDefinitions[name]) {
+      if (previous !== undefined && next !== undefined && definition.sameKey?.(previous, next) === true)
+        continue;
       const oldKey = previous === undefined ? null : definition.key(previous);
       const newKey = next === undefined ? null : definition.key(next);
       if (oldKey === newKey) continue;

@@ -28,6 +28,17 @@ export interface EventInput {
   readonly logged?: EventSpecificData;
 }
 
+/**
+ * The last day of a period the last transaction asked for, whichever it was: each renewal of a renewal
+ * day is a transaction of its own, and all of them ask for the same end, whose day costs a parse and a
+ * format of the instant before it. A pure function of the end and the zone, so it holds across states.
+ */
+let lastDayAsked: { readonly end: Instant; readonly zone: string; readonly date: string } = {
+  end: '',
+  zone: '',
+  date: '',
+};
+
 /*
  * A read (a third of a host's traffic or more) writes nothing: the maps, the counters' copy and the log's
  * last instant are made on the first write that needs them, not by every transaction.
@@ -35,10 +46,11 @@ export interface EventInput {
 export class Transaction {
   readonly #state: SiteState;
   readonly #changes: Change[] = [];
-  /** Rows written by this transaction, by table and id (null: deleted). */
-  #written: Map<TableName, Map<number, TableRows[TableName] | null>> | undefined;
-  /** Where in `#changes` the put of each row written (and not deleted since) is, by table and id. */
-  #putAt: Map<TableName, Map<number, number>> | undefined;
+  /**
+   * Where in `#changes` the last write of each row this transaction wrote is (its put, or its deletion),
+   * by table and id: one entry a row both reads it back from and a later put replaces.
+   */
+  #written: Map<TableName, Map<number, number>> | undefined;
   #nextIds: Map<TableName, number> | undefined;
   #counters: { -readonly [K in keyof Counters]: number } | undefined;
   readonly #events: SiteEvent[] = [];
@@ -79,19 +91,22 @@ export class Transaction {
 
   /** The calendar date of the last second before `end`: the last day of a period that ends at `end`. */
   lastCalendarDate(end: Instant): string {
+    const zone = this.#state.settings.timeZone;
+    if (end === lastDayAsked.end && zone === lastDayAsked.zone) return lastDayAsked.date;
     this.#lastCalendarDates ??= new Map();
     let date = this.#lastCalendarDates.get(end);
     if (date === undefined) {
       date = this.calendarDate(addSeconds(end, -1));
       this.#lastCalendarDates.set(end, date);
     }
+    lastDayAsked = { end, zone, date };
     return date;
   }
 
   /** The row with an id, as this transaction has left it. */
   get<K extends TableName>(table: K, id: number): TableRows[K] | undefined {
-    const written = this.#written?.get(table);
-    if (written?.has(id)) return (written.get(id) ?? undefined) as TableRows[K] | undefined;
+    const at = this.#written?.get(table)?.get(id);
+    if (at !== undefined) return this.#rowAt(at) as TableRows[K] | undefined;
     return tableGet(this.#state.tables[table] as never, id) as TableRows[K] | undefined;
   }
 
@@ -103,12 +118,19 @@ export class Transaction {
       const current = this.get(table, stored.id);
       if (current !== undefined) yield current;
     }
-    for (const row of this.#written?.get(table)?.values() ?? []) {
-      if (row !== null && !seen.has(row.id)) yield row as TableRows[K];
+    for (const at of this.#written?.get(table)?.values() ?? []) {
+      const row = this.#rowAt(at);
+      if (row !== undefined && !seen.has(row.id)) yield row as TableRows[K];
     }
   }
 
-  #writtenIn(table: TableName): Map<number, TableRows[TableName] | null> {
+  /** The row the change at a position of `#changes` writes; undefined for a deletion. */
+  #rowAt(at: number): TableRows[TableName] | undefined {
+    const change = this.#changes[at] as Change;
+    return change.type === 'put' ? change.row : undefined;
+  }
+
+  #writtenIn(table: TableName): Map<number, number> {
     this.#written ??= new Map();
     let written = this.#written.get(table);
     if (written === undefined) {
@@ -128,27 +150,22 @@ export class Transaction {
 
   /** Writes a whole row (insert or replace). */
   put<K extends TableName>(table: K, row: TableRows[K]): TableRows[K] {
-    this.#writtenIn(table).set(row.id, row);
     // A row written again replaces its earlier put, so it enters the state once, with its last value (a
-    // signup writes its subscription three times): same final state, a third of the index updates.
-    this.#putAt ??= new Map();
-    let positions = this.#putAt.get(table);
-    if (positions === undefined) {
-      positions = new Map();
-      this.#putAt.set(table, positions);
-    }
-    const at = positions.get(row.id);
-    if (at === undefined) {
-      positions.set(row.id, this.#changes.length);
+    // signup writes its subscription three times): same final state, a third of the index updates. A put
+    // after a deletion is a change of its own.
+    const written = this.#writtenIn(table);
+    const at = written.get(row.id);
+    if (at !== undefined && (this.#changes[at] as Change).type === 'put') this.#changes[at] = put(table, row);
+    else {
+      written.set(row.id, this.#changes.length);
       this.#changes.push(put(table, row));
-    } else this.#changes[at] = put(table, row);
+    }
     return row;
   }
 
   /** Deletes a row. */
   remove(table: TableName, id: number): void {
-    this.#writtenIn(table).set(id, null);
-    this.#putAt?.get(table)?.delete(id);
+    this.#writtenIn(table).set(id, this.#changes.length);
     this.#changes.push(remove(table, id));
   }
 
@@ -225,9 +242,9 @@ export class Transaction {
     const invoices = this.#written?.get('invoices');
     if (invoices !== undefined) {
       const stored = this.#state.tables.invoices;
-      for (const [id, row] of invoices) {
+      for (const [id, at] of invoices) {
         const before = tableGet(stored, id);
-        const after = (row ?? undefined) as TableRows['invoices'] | undefined;
+        const after = this.#rowAt(at) as TableRows['invoices'] | undefined;
         if (before !== after) for (const draft of invoicePostings(before, after)) drafts.push(draft);
       }
     }
@@ -264,6 +281,6 @@ export class Transaction {
     const ledger =
       this.#transfers.length > 0 || this.#written?.has('invoices') === true ? this.#ledgerChanges() : [];
     if (ledger.length === 0 && counterChanges.length === 0) return this.#changes.slice();
-    return [...this.#changes, ...ledger, ...counterChanges];
+    return this.#changes.concat(ledger, counterChanges);
   }
 }

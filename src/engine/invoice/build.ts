@@ -8,6 +8,7 @@ import {
   type CalcCoupon,
   type CalcLine,
   type CalculatedLine,
+  calculatePlain,
   createInvoiceCalculator,
 } from '../../domain/invoice/calculation/index.js';
 import { storedBreakouts } from '../../domain/invoice/stored-breakouts.js';
@@ -19,10 +20,10 @@ import type {
   InvoiceTax,
 } from '../../domain/invoice/types.js';
 import type { SiteTaxRate } from '../../domain/site/config.js';
-import { listFromArray, listRange } from '../../kernel/collection.js';
+import { CHUNK_SIZE, type ChunkedList, listFromArray, listRange } from '../../kernel/collection.js';
 import { NONE } from '../../kernel/compact.js';
 import { uidOf } from '../../kernel/ids.js';
-import { add, type Dec, sub } from '../../kernel/money.js';
+import { add, type Dec, minorUnits, sub } from '../../kernel/money.js';
 import { addDays, calendarDateOf } from '../../kernel/time.js';
 import type { Transaction } from '../transaction.js';
 import {
@@ -122,7 +123,7 @@ export function priceInvoice(
       ),
     );
   }
-  return { ...pricedAmounts(priced), lines: pricedLines };
+  return pricedInvoice(priced, pricedLines);
 }
 
 /** A line as the calculation reads it; a subtotal only when its caller priced it. */
@@ -139,8 +140,12 @@ function calcLine(
     : { uid, quantity, unitPrice, taxable, subtotal: priced };
 }
 
-/** Everything but the lines' amounts, for the invoice. */
-const pricedAmounts = (priced: PricedAmounts): Omit<PricedInvoice, 'lines'> => ({
+/**
+ * The invoice's amounts with its lines, every field named: spreading the amounts into a literal with the
+ * lines cost a renewal more than building the invoice record did.
+ */
+const pricedInvoice = (priced: PricedAmounts, lines: InvoiceLine[]): PricedInvoice => ({
+  lines,
   discounts: priced.discounts,
   taxes: priced.taxes,
   subtotal: priced.subtotal,
@@ -157,6 +162,19 @@ function priceAmounts(
   rates: readonly SiteTaxRate[],
   previousTaxes: readonly InvoiceTax[],
 ): PricedAmounts {
+  if (discounts.length === 0 && rates.length === 0) {
+    const plain = calculatePlain(lines, minorUnits(tx.settings.currency));
+    if (plain !== undefined)
+      return {
+        lineAmounts: plain.lines,
+        discounts: [],
+        taxes: [],
+        subtotal: plain.subtotal,
+        discount: plain.zero,
+        tax: plain.zero,
+        total: plain.subtotal,
+      };
+  }
   const coupons: CalcCoupon[] = discounts.map((discount) => ({
     code: discount.code,
     kind: discount.discountType === 'percentage' ? 'percentage' : 'amount',
@@ -251,7 +269,17 @@ function priceCharges(
       amounts?.total ?? '0',
     );
   }
-  return { ...pricedAmounts(priced), lines };
+  return pricedInvoice(priced, lines);
+}
+
+/**
+ * An invoice's new lines as its list: an invoice of one chunk takes the array pricing made (no one else
+ * holds it) as that chunk, which costs a renewal day less than `listFromArray`'s generic construction
+ * and copy; larger ones are cut into chunks by `listFromArray`.
+ */
+function lineList(lines: InvoiceLine[]): ChunkedList<InvoiceLine> {
+  if (lines.length > CHUNK_SIZE) return listFromArray(lines);
+  return { length: lines.length, chunks: lines.length === 0 ? [] : [lines] };
 }
 
 /** Where an invoice's taxes are decided: the shipping address, else the billing address. */
@@ -311,7 +339,7 @@ export function createInvoice(tx: Transaction, spec: InvoiceSpec): Invoice {
     sellerAddress: spec.sellerAddress ?? null,
     billingAddress,
     shippingAddress,
-    lines: listFromArray(priced.lines),
+    lines: lineList(priced.lines),
     discounts: priced.discounts.length === 0 ? NONE : priced.discounts,
     taxes: priced.taxes.length === 0 ? NONE : priced.taxes,
     payments: NONE,
@@ -356,7 +384,7 @@ export function repriceInvoice(
   const settled = add(invoice.totals.credit, invoice.totals.paid);
   return {
     ...invoice,
-    lines: listFromArray(priced.lines),
+    lines: lineList(priced.lines),
     discounts: priced.discounts,
     taxes: priced.taxes,
     totals: {

@@ -21,22 +21,36 @@ import type { Transaction } from '../transaction.js';
  * keeps it without the lines when the invoice keeps them (domain/invoice/issued-event.ts).
  */
 export function recordInvoiceIssued(tx: Transaction, invoice: Invoice, from?: InvoiceStatus): void {
+  const issued = invoiceIssuedData(invoice);
+  // The log's copy taken before the status is assigned below (it has its own), from the same strings.
+  const logged = keepsIssuedLines(invoice) ? loggedIssuedData(issued, invoice.status, from) : undefined;
   // The status assigned after the fields rather than spread with them: a spread into a new literal, once
   // optimized, gave every record a hidden class of its own.
-  const data: Record<string, unknown> = invoiceIssuedData(invoice);
+  const data: Record<string, unknown> = issued;
   if (from === undefined) data.status = invoice.status;
   else {
     data.from_status = from;
     data.to_status = invoice.status;
   }
-  tx.record({
-    key: 'invoice_issued',
-    message: `Invoice ${invoice.number} issued`,
-    subscriptionId: invoice.subscriptionId,
-    customerId: invoice.customerId,
-    data,
-    ...(keepsIssuedLines(invoice) ? { logged: loggedIssuedData(invoice, from) } : {}),
-  });
+  const message = `Invoice ${invoice.number} issued`;
+  // Two literals rather than a conditional spread of `logged`.
+  if (logged === undefined)
+    tx.record({
+      key: 'invoice_issued',
+      message,
+      subscriptionId: invoice.subscriptionId,
+      customerId: invoice.customerId,
+      data,
+    });
+  else
+    tx.record({
+      key: 'invoice_issued',
+      message,
+      subscriptionId: invoice.subscriptionId,
+      customerId: invoice.customerId,
+      data,
+      logged,
+    });
 }
 
 /**

@@ -59,6 +59,8 @@ export function openNextPeriod(
   const components = componentRenewalCharges(tx, moved, period);
   return {
     subscription: tx.get('subscriptions', moved.id) ?? moved,
-    charges: [...(charge === undefined ? [] : [charge]), ...components],
+    // concat rather than spreading both into a literal, which steps through a renewal's thousand
+    // component lines one by one.
+    charges: charge === undefined ? components : [charge].concat(components),
   };
 }

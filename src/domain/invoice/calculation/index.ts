@@ -1,6 +1,7 @@
 /** The invoice calculation: one pure function for previews and commits, and an incremental calculator. */
 export { calculateInvoice } from './calculate.js';
 export { createInvoiceCalculator, type InvoiceCalculator } from './calculator.js';
+export { calculatePlain, type PlainCalculation } from './plain.js';
 export { calculateInvoiceReference } from './reference.js';
 export type {
   BreakoutBuilders,
