@@ -25,23 +25,10 @@ export interface LinesRead {
  * Reads `path` line by line; `onLine` gets every line but the last (without its newline), in order.
  * @example const { last, bodyBytes, bodyCrc } = await readLines(nodeFiles, 'snapshot.json', (line) => assembler.add(line));
  */
-export function readLines(
+export async function readLines(
   files: FileLayer,
   path: string,
   onLine: (line: string) => void,
-  sliceBytes: number = READ_SLICE_BYTES,
-): Promise<LinesRead> {
-  return readLineBytes(files, path, (bytes) => onLine(bytes.toString('utf8')), sliceBytes);
-}
-
-/**
- * `readLines` with each line as its bytes (without its newline), valid only during the call: a reader
- * that decodes a long line in parts never builds one string of it.
- */
-export async function readLineBytes(
-  files: FileLayer,
-  path: string,
-  onLine: (bytes: Buffer) => void,
   sliceBytes: number = READ_SLICE_BYTES,
 ): Promise<LinesRead> {
   /** The start of a line that runs on into the next slice. */
@@ -61,7 +48,7 @@ export async function readLineBytes(
       if (pending !== undefined) {
         bodyCrc = crc32(pending, bodyCrc);
         bodyBytes += pending.length;
-        onLine(pending.subarray(0, pending.length - 1));
+        onLine(pending.toString('utf8', 0, pending.length - 1));
       }
       pending = line;
       start = end + 1;

@@ -21,9 +21,8 @@ import { PieceSharing, shareLoadedState } from '../engine/persistence/share.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
 import { fillLaterTables, type SiteState } from '../engine/state.js';
 import { emptyList, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
-import { firstByteOf, type LinesRead, READ_SLICE_BYTES, readLineBytes } from './file-lines.js';
+import { firstByteOf, type LinesRead, READ_SLICE_BYTES, readLines } from './file-lines.js';
 import { type FileLayer, nodeFiles, type WritableFile, writeAll } from './files.js';
-import { pieceInBlocks } from './piece-line.js';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
 const FORMAT = 'billing-core-snapshot';
@@ -192,29 +191,20 @@ async function writeVerified(
   return written.bytes;
 }
 
-/** An assembler of pieces, and the sharing it gives their rows as they are read. */
-interface PieceReader {
-  readonly assembler: PieceAssembler;
-  readonly sharing: PieceSharing;
-}
-
 /**
- * Reads a file of pieces line by line into an assembler (no buffer of the whole file, nor a string of a
- * long line: see piece-line.ts); `fits` is false when a line did not fit the pieces before it.
+ * Reads a file of pieces line by line into an assembler (no buffer or string of the whole file); `fits`
+ * is false when a line did not fit the pieces before it.
  */
 async function readPieces(
   files: FileLayer,
   path: string,
-  { assembler, sharing }: PieceReader,
+  assembler: PieceAssembler,
 ): Promise<LinesRead & { readonly fits: boolean }> {
   let fits = true;
-  const shareRows = (at: readonly unknown[], rows: unknown[]) => sharing.piece(at, rows);
-  const read = await readLineBytes(files, path, (bytes) => {
+  const read = await readLines(files, path, (line) => {
     if (!fits) return;
     try {
-      const inBlocks = pieceInBlocks(bytes, shareRows);
-      if (inBlocks === undefined) assembler.add(bytes.toString('utf8'));
-      else assembler.addParsed(inBlocks, true);
+      assembler.add(line);
     } catch {
       fits = false;
     }
@@ -388,7 +378,7 @@ export interface StoredSnapshot extends Snapshot {
 type BaseRead =
   | {
       readonly ok: true;
-      readonly reader: PieceReader;
+      readonly assembler: PieceAssembler;
       readonly position: number;
       readonly bodyBytes: number;
     }
@@ -398,12 +388,12 @@ type BaseRead =
 async function readVersion2(files: FileLayer, path: string): Promise<BaseRead> {
   // Each piece's rows get the running engine's sharing as they are read (the deltas' too).
   const sharing = new PieceSharing();
-  const reader = { assembler: new PieceAssembler((at, value) => sharing.piece(at, value)), sharing };
-  const read = await readPieces(files, path, reader);
+  const assembler = new PieceAssembler((at, value) => sharing.piece(at, value));
+  const read = await readPieces(files, path, assembler);
   const meta = read.last === undefined ? undefined : metaOf(read.last, trailerSchema);
   if (!read.fits || meta?.bytes !== read.bodyBytes || meta.crc32 !== read.bodyCrc)
     return { ok: false, bytes: read.totalBytes };
-  return { ok: true, reader, position: meta.position, bodyBytes: read.bodyBytes };
+  return { ok: true, assembler, position: meta.position, bodyBytes: read.bodyBytes };
 }
 
 /** A version 1 snapshot (a header, then the state's JSON: never past V8's longest string, so one buffer). */
@@ -412,12 +402,8 @@ async function readVersion1(files: FileLayer, path: string): Promise<BaseRead> {
   const decoded = decodeSnapshotBytes(bytes);
   if (decoded === undefined) return { ok: false, bytes: bytes.length };
   try {
-    // Shared once whole, deltas included (`shareLoadedState`).
-    const reader = {
-      assembler: PieceAssembler.over(JSON.parse(decoded.body.toString('utf8'))),
-      sharing: new PieceSharing(),
-    };
-    return { ok: true, reader, position: decoded.position, bodyBytes: decoded.body.length };
+    const assembler = PieceAssembler.over(JSON.parse(decoded.body.toString('utf8')));
+    return { ok: true, assembler, position: decoded.position, bodyBytes: decoded.body.length };
   } catch {
     return { ok: false, bytes: bytes.length };
   }
@@ -447,12 +433,12 @@ export async function readSnapshot(
   const inPieces = first === 0x5b;
   const base = inPieces ? await readVersion2(files, path) : await readVersion1(files, path);
   if (!base.ok) return damagedAt(base.bytes);
-  const { reader, position, bodyBytes } = base;
+  const { assembler, position, bodyBytes } = base;
   const damaged = damagedAt(bodyBytes);
-  const withDeltas = await applyDeltas(dir, files, reader, position);
+  const withDeltas = await applyDeltas(dir, files, assembler, position);
   if (!withDeltas.ok) return withDeltas;
   try {
-    const state: unknown = reader.assembler.value();
+    const state: unknown = assembler.value();
     if (!isSiteState(state)) return damaged;
     const read = withLedger(withBreakoutsAsPresented(withListSets(withLaterTables(withSetIndexes(state)))));
     // Pieces were shared as they were read; a version 1 state read whole is shared now, in place.
@@ -481,7 +467,7 @@ export async function readSnapshot(
 async function applyDeltas(
   dir: string,
   files: FileLayer,
-  reader: PieceReader,
+  assembler: PieceAssembler,
   start: number,
 ): Promise<{ ok: true; position: number; count: number; bytes: number } | { ok: false; error: string }> {
   let position = start;
@@ -491,7 +477,7 @@ async function applyDeltas(
     if (delta.position <= position) continue;
     const path = join(dir, delta.name);
     // Read into the assembler before the trailer is checked: a delta that fails refuses the whole start.
-    const read = await readPieces(files, path, reader);
+    const read = await readPieces(files, path, assembler);
     const meta = read.last === undefined ? undefined : deltaMetaOf(read.last);
     if (meta?.bytes !== read.bodyBytes || meta.crc32 !== read.bodyCrc || meta.position !== delta.position)
       return {

@@ -196,19 +196,12 @@ export class PieceAssembler {
 
   /** Takes one line's `[path, value]` (or `[path]`, a deletion); throws when it does not fit what came before. */
   add(line: string): void {
-    this.addParsed(JSON.parse(line));
-  }
-
-  /**
-   * Takes one line's piece, parsed by the caller; `seen` when the caller showed its value to `onPiece`
-   * already (in parts, as it parsed them). Throws when it does not fit what came before.
-   */
-  addParsed(piece: unknown, seen = false): void {
+    const piece: unknown = JSON.parse(line);
     if (!Array.isArray(piece) || (piece.length !== 1 && piece.length !== 2) || !Array.isArray(piece[0]))
       throw new Error('a snapshot piece is not [path, value] or [path]');
     const [path, value] = piece as [unknown[], unknown];
     const deletes = piece.length === 1;
-    if (!deletes && !seen) this.onPiece?.(path, value);
+    if (!deletes) this.onPiece?.(path, value);
     if (path.length === 0) {
       if (deletes) throw new Error('a snapshot piece deletes the root');
       // A later version's root replaces the whole value (a change that touched everything).
