@@ -52,16 +52,28 @@ export const nodeFiles: FileLayer = {
   readFile: (path) => readFile(path),
   readSlices: async function* (path, bytes) {
     const handle = await open(path, 'r');
-    // One buffer for every slice: a new one of 8 MiB per read made V8 collect a large heap over and over
-    // (external memory counts toward its next full collection).
-    const buffer = Buffer.allocUnsafe(bytes);
+    // Two buffers, taken in turn for every slice: a new one of 8 MiB per read made V8 collect a large heap
+    // over and over (external memory counts toward its next full collection). The next slice is read into
+    // one while the caller works on the other, so that a start parsing a large snapshot never waits on
+    // the disk.
+    const buffers = [Buffer.allocUnsafe(bytes), Buffer.allocUnsafe(bytes)] as const;
+    const readInto = (buffer: Buffer) => {
+      const read = handle.read(buffer, 0, bytes, null);
+      // Handled here as well: a read that fails while the caller works is reported when it is awaited.
+      read.catch(() => {});
+      return read;
+    };
+    let reading = readInto(buffers[0]);
     try {
       for (;;) {
-        const { bytesRead } = await handle.read(buffer, 0, bytes, null);
+        const { bytesRead, buffer } = await reading;
         if (bytesRead === 0) return;
+        reading = readInto(buffer === buffers[0] ? buffers[1] : buffers[0]);
         yield bytesRead === bytes ? buffer : buffer.subarray(0, bytesRead);
       }
     } finally {
+      // A caller that stops early leaves a read under way: it ends before the file is closed.
+      await reading.catch(() => {});
       await handle.close();
     }
   },

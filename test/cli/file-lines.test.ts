@@ -1,9 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { fc, test } from '@fast-check/vitest';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLines } from '../../src/cli/file-lines.js';
 import { nodeFiles } from '../../src/cli/files.js';
 
@@ -49,4 +49,38 @@ describe('reading a file of lines in slices', () => {
       expect(read.bodyCrc).toBe(crc32(body));
     },
   );
+});
+
+describe('reading a file in slices, the next read while the caller works', () => {
+  test.prop([fc.uint8Array({ minLength: 0, maxLength: 300 }), fc.integer({ min: 1, max: 64 })])(
+    'every byte in order, and a slice unchanged until the next is asked for, however long the caller takes',
+    async (content, sliceBytes) => {
+      const path = join(dir, 'slices.bin');
+      await writeFile(path, content);
+      const seen: Buffer[] = [];
+      for await (const slice of nodeFiles.readSlices(path, sliceBytes)) {
+        const copy = Buffer.from(slice);
+        // The next slice is being read meanwhile: it must land in the other buffer.
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        expect(slice.equals(copy)).toBe(true);
+        seen.push(copy);
+      }
+      expect(Buffer.concat(seen).equals(Buffer.from(content))).toBe(true);
+    },
+  );
+
+  it('a caller that stops early leaves the file closed and nothing under way', async () => {
+    const path = join(dir, 'early.bin');
+    await writeFile(path, Buffer.alloc(1000, 7));
+    const openFiles = async () => (await readdir('/proc/self/fd')).length;
+    const before = await openFiles();
+    for (let round = 0; round < 50; round += 1) {
+      for await (const slice of nodeFiles.readSlices(path, 10)) {
+        expect(slice[0]).toBe(7);
+        break;
+      }
+    }
+    // Every handle was closed once its read under way ended: not one more open file a round.
+    expect(await openFiles()).toBeLessThan(before + 5);
+  });
 });
