@@ -167,6 +167,10 @@ export interface FetchHandlerOptions extends BodyLimitOptions {
 export interface SiteFetchHandler extends FetchHandler {
   /** The site's state after every request answered so far. */
   readonly state: () => SiteState;
+}
+
+/** What `createFetchHandler` gives: a site's fetch handler that also answers requests already read. */
+export interface SiteHandler extends SiteFetchHandler {
   /**
    * Answers a request the host has already read whole (its body as text), in turn with the requests
    * given to the fetch handler: no `Request` or `Response` is made, which a server that parses HTTP
@@ -192,7 +196,7 @@ const toInstantText = (now: string | Date): string => (typeof now === 'string' ?
  * const response = await app(new Request('http://localhost/customers.json', { headers }));
  * app.state(); // the site after every request so far
  */
-export function createFetchHandler(options: FetchHandlerOptions = {}): SiteFetchHandler {
+export function createFetchHandler(options: FetchHandlerOptions = {}): SiteHandler {
   let state = options.state ?? createSite(options.site ?? {});
   let storageFailed = false;
   const clock = options.now ?? (() => new Date());

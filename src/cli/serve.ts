@@ -4,7 +4,7 @@
  * (see data-dir.ts). With `--now` the clock is frozen and `POST /_test/clock.json` moves it forward.
  */
 
-import { createFetchHandler, type SiteFetchHandler } from '../adapters/fetch.js';
+import { createFetchHandler, type SiteHandler } from '../adapters/fetch.js';
 import { close as closeServer, createAnswerServer, listen } from '../adapters/node-http.js';
 import { isAuthorized } from '../api/auth.js';
 import type { ApiRequest, ApiResponse } from '../api/types.js';
@@ -41,7 +41,7 @@ function parseJson(body: unknown): { ok: true; value: unknown } | { ok: false } 
 
 /** The site behind the server: a fetch handler, and a view of its current state. */
 export interface App {
-  readonly fetch: SiteFetchHandler;
+  readonly fetch: SiteHandler;
   readonly state: () => SiteState;
 }
 

@@ -106,6 +106,30 @@ describe('createFetchHandler', () => {
     expect(seen[2]?.state).toBe(app.state());
   });
 
+  it('answers a request already read (app.answer) in turn with the fetch requests given before it', async () => {
+    const app = createFetchHandler({ site: { apiKeys: [KEY] }, now: () => '2026-04-01T08:00:00Z' });
+    const held = heldBody(
+      JSON.stringify({ customer: { first_name: 'First', last_name: 'F', email: 'f@example.com' } }),
+    );
+    const first = app(post('/customers.json', '', { body: held.body, duplex: 'half' }));
+    const second = app.answer({
+      method: 'POST',
+      path: '/customers.json',
+      headers,
+      body: JSON.stringify({ customer: { first_name: 'Second', last_name: 'S', email: 's@example.com' } }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(app.state().tables.customers.count).toBe(0);
+    held.release();
+    const [one, two] = await Promise.all([first, second]);
+    expect(num(await one.json(), 'customer', 'id')).toBe(1);
+    expect(two.status).toBe(201);
+    expect(num(two.body, 'customer', 'id')).toBe(2);
+    // With nothing waiting, it is answered at once, and a bad body is refused as the fetch path refuses it.
+    const bad = await app.answer({ method: 'POST', path: '/customers.json', headers, body: '{' });
+    expect(bad).toEqual({ status: 400, body: { errors: ['The request body is not valid JSON.'] } });
+  });
+
   it('holds each response until its commit settles, without holding up the next request', async () => {
     const releases: (() => void)[] = [];
     const app = createFetchHandler({
