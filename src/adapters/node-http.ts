@@ -52,8 +52,8 @@ export interface NodeServerOptions {
   readonly authorize?: (request: ApiRequest) => ApiResponse | undefined;
 }
 
-/** Header names lower-cased, repeated ones joined; in name order when `sorted`, as `Headers` lists them. */
-function headersOf(incoming: IncomingMessage, sorted = false): Record<string, string> {
+/** Header names lower-cased, repeated ones joined, in name order (as `Headers` lists them). */
+function headersOf(incoming: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   const raw = incoming.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
@@ -61,7 +61,6 @@ function headersOf(incoming: IncomingMessage, sorted = false): Record<string, st
     const value = raw[i + 1] ?? '';
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }
-  if (!sorted) return headers;
   const inOrder: Record<string, string> = {};
   for (const name of Object.keys(headers).sort()) inOrder[name] = headers[name] ?? '';
   return inOrder;
@@ -137,10 +136,14 @@ const utf8 = new TextDecoder();
  * lower-cased and in order, repeated ones joined; the body decoded as UTF-8 (a byte order mark dropped),
  * left out when empty; no body for GET and HEAD.
  */
-function toApiRequest(incoming: IncomingMessage, body: Buffer | undefined): ApiRequest {
+function toApiRequest(
+  incoming: IncomingMessage,
+  body: Buffer | undefined,
+  headers: Readonly<Record<string, string>>,
+): ApiRequest {
   const method = incoming.method ?? 'GET';
   if (FORBIDDEN_METHODS.has(method)) throw new TypeError(`${method} is not served`);
-  const base = { method, path: pathOf(incoming), headers: headersOf(incoming, true) };
+  const base = { method, path: pathOf(incoming), headers };
   if (method === 'GET' || method === 'HEAD' || body === undefined || body.length === 0) return base;
   const text = utf8.decode(body);
   return text.length === 0 ? base : { ...base, body: text };
@@ -211,23 +214,52 @@ function answerEarly(incoming: IncomingMessage, response: ServerResponse, answer
   incoming.socket?.once('close', () => clearTimeout(cut));
 }
 
-/** What a listener does with a complete request: answers it on `response`. */
-type Dispatch = (incoming: IncomingMessage, body: Buffer | undefined, response: ServerResponse) => void;
+/** How a bridge turns a complete node request into its handler's request, and writes the answer back. */
+interface Bridge<R, A> {
+  /** Throws when the request cannot be served at all (answered 400). */
+  readonly convert: (
+    incoming: IncomingMessage,
+    body: Buffer | undefined,
+    headers: Record<string, string>,
+  ) => R;
+  readonly send: (request: R) => Promise<A>;
+  readonly write: (response: ServerResponse, answer: A) => void | Promise<void>;
+}
 
-/** Checks credentials from the headers, reads the body within its limits, then dispatches. */
-function listener(
-  dispatch: Dispatch,
+/**
+ * Checks credentials from the headers, reads the body within its limits, then hands the complete request
+ * over the bridge and writes the answer (400 when it cannot be converted, 500 when the handler fails).
+ */
+function listener<R, A>(
+  bridge: Bridge<R, A>,
   options: Omit<NodeServerOptions, 'tls' | 'headersTimeoutMs' | 'requestTimeoutMs'>,
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const bodyTimeout = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  const dispatch = (
+    incoming: IncomingMessage,
+    body: Buffer | undefined,
+    headers: Record<string, string>,
+    response: ServerResponse,
+  ) => {
+    let request: R;
+    try {
+      request = bridge.convert(incoming, body, headers);
+    } catch {
+      // The fetch API refuses some methods (CONNECT, TRACE) and malformed headers outright; the direct
+      // bridge refuses the same methods.
+      writeAnswerOr500(response, errorAnswer(400, 'Bad request.'));
+      return;
+    }
+    bridge.send(request).then(
+      (answer) => bridge.write(response, answer),
+      () => writeAnswerOr500(response, errorAnswer(500, 'Internal server error.')),
+    );
+  };
   return (incoming, response) => {
     const method = incoming.method ?? 'GET';
-    const refused = options.authorize?.({
-      method,
-      path: incoming.url ?? '/',
-      headers: headersOf(incoming),
-    });
+    const headers = headersOf(incoming);
+    const refused = options.authorize?.({ method, path: incoming.url ?? '/', headers });
     if (refused !== undefined) {
       answerEarly(incoming, response, refused);
       return;
@@ -235,7 +267,7 @@ function listener(
     const hasBody = method !== 'GET' && method !== 'HEAD';
     if (!hasBody) {
       incoming.resume();
-      dispatch(incoming, undefined, response);
+      dispatch(incoming, undefined, headers, response);
       return;
     }
     void readBody(incoming, limit, bodyTimeout).then((read) => {
@@ -252,7 +284,7 @@ function listener(
         );
         return;
       }
-      dispatch(incoming, read.bytes, response);
+      dispatch(incoming, read.bytes, headers, response);
     });
   };
 }
@@ -265,20 +297,7 @@ export function createRequestListener(
   handler: FetchHandler,
   options: Omit<NodeServerOptions, 'tls' | 'headersTimeoutMs' | 'requestTimeoutMs'> = {},
 ): (request: IncomingMessage, response: ServerResponse) => void {
-  return listener((incoming, body, response) => {
-    let request: Request;
-    try {
-      request = toRequest(incoming, body);
-    } catch {
-      // The fetch API refuses some methods (CONNECT, TRACE) and malformed headers outright.
-      writeAnswerOr500(response, errorAnswer(400, 'Bad request.'));
-      return;
-    }
-    handler(request).then(
-      (answer) => writeResponse(response, answer),
-      () => writeAnswerOr500(response, errorAnswer(500, 'Internal server error.')),
-    );
-  }, options);
+  return listener({ convert: toRequest, send: handler, write: writeResponse }, options);
 }
 
 /**
@@ -289,19 +308,7 @@ export function createAnswerListener(
   answer: (request: ApiRequest) => Promise<ApiResponse>,
   options: Omit<NodeServerOptions, 'tls' | 'headersTimeoutMs' | 'requestTimeoutMs'> = {},
 ): (request: IncomingMessage, response: ServerResponse) => void {
-  return listener((incoming, body, response) => {
-    let request: ApiRequest;
-    try {
-      request = toApiRequest(incoming, body);
-    } catch {
-      writeAnswerOr500(response, errorAnswer(400, 'Bad request.'));
-      return;
-    }
-    answer(request).then(
-      (answered) => writeAnswerOr500(response, answered),
-      () => writeAnswerOr500(response, errorAnswer(500, 'Internal server error.')),
-    );
-  }, options);
+  return listener({ convert: toApiRequest, send: answer, write: writeAnswerOr500 }, options);
 }
 
 /** A server (not yet listening) over a request listener, with the time limits on what clients send. */
