@@ -2,7 +2,8 @@
  * A site of a million subscriptions on one machine, end to end (not part of `npm run bench`: it takes
  * many minutes and about 20 GB of memory at full size). After `npm run bench:build`:
  *
- *   node --expose-gc --max-old-space-size=16384 .bench-build/benchmarks/million.js [count] [seconds] [clients]
+ *   node --expose-gc --max-old-space-size=16384 --no-allocation-site-pretenuring \
+ *     .bench-build/benchmarks/million.js [count] [seconds] [clients]
  *
  * (defaults 1,000,000, 30 and 32). In order, each phase timed:
  * 1. builds a site of `count` monthly subscriptions, one signup invoice each, through the routes in
