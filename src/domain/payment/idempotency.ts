@@ -85,14 +85,14 @@ export function refundAttemptKey(
  * state alive past every young collection (a signup's 90 KB of copies promoted, each scavenge 10-25 ms).
  */
 class LazilyKeyedAttempt implements PaymentAttempt {
-  declare readonly kind: PaymentAttempt['kind'];
-  declare readonly amount: PaymentAttempt['amount'];
-  declare readonly currency: string;
-  declare readonly paymentProfile: PaymentProfile;
-  declare readonly customerId: number;
-  declare readonly subscriptionId: number | null;
-  declare readonly memo: string;
-  declare readonly at: PaymentAttempt['at'];
+  readonly kind: PaymentAttempt['kind'];
+  readonly amount: PaymentAttempt['amount'];
+  readonly currency: string;
+  readonly paymentProfile: PaymentProfile;
+  readonly customerId: number;
+  readonly subscriptionId: number | null;
+  readonly memo: string;
+  readonly at: PaymentAttempt['at'];
   declare readonly idempotencyKey: string;
   #keyOf: (() => string) | undefined;
   #key: string | undefined;
@@ -111,7 +111,15 @@ class LazilyKeyedAttempt implements PaymentAttempt {
   };
 
   constructor(fields: Omit<PaymentAttempt, 'idempotencyKey'>, keyOf: () => string) {
-    Object.assign(this, fields);
+    // Field by field, in the interface's order (every caller's): one hidden class for all attempts.
+    this.kind = fields.kind;
+    this.amount = fields.amount;
+    this.currency = fields.currency;
+    this.paymentProfile = fields.paymentProfile;
+    this.customerId = fields.customerId;
+    this.subscriptionId = fields.subscriptionId;
+    this.memo = fields.memo;
+    this.at = fields.at;
     this.#keyOf = keyOf;
     Object.defineProperty(this, 'idempotencyKey', LazilyKeyedAttempt.#keyProperty);
   }
