@@ -58,19 +58,30 @@ function billsQuantity(tx: Transaction, component: Component, row: SubscriptionC
 /** A subscription's rows in component order. */
 function componentRows(tx: Transaction, subscription: Subscription): SubscriptionComponent[] {
   const rows = rowsOf(tx, subscription.id);
-  // Rows come newest first, which is most often the reverse of component order: one run for the sort.
-  return rows.sort((a, b) => a.componentId - b.componentId);
+  // Rows come newest first, which is most often the reverse of component order: reversed then, without
+  // a comparison call per row (a subscription has one row per component, so no two compare equal).
+  return descendingByComponent(rows) ? rows.reverse() : rows.sort((a, b) => a.componentId - b.componentId);
 }
 
-/** The line of a row's allocated quantity for a period, when it bills one. */
+function descendingByComponent(rows: readonly SubscriptionComponent[]): boolean {
+  for (let index = 1; index < rows.length; index += 1)
+    if (
+      (rows[index - 1] as SubscriptionComponent).componentId <=
+      (rows[index] as SubscriptionComponent).componentId
+    )
+      return false;
+  return true;
+}
+
+/** The line of a row's allocated quantity for a period (its `dates`), when it bills one. */
 function quantityLine(
   tx: Transaction,
   component: Component,
   row: SubscriptionComponent,
-  period: BillingPeriod,
+  dates: LineDates,
 ): ChargeLine | undefined {
   if (!billsQuantity(tx, component, row) || !isPositive(row.quantity)) return undefined;
-  return pricedLine(tx, component, row, row.quantity, period.start, period.end);
+  return pricedLineFor(tx, component, row, row.quantity, dates);
 }
 
 /**
@@ -99,9 +110,12 @@ export function componentAdvanceCharges(
   period: BillingPeriod,
 ): ChargeLine[] {
   const lines: ChargeLine[] = [];
-  for (const row of componentRows(tx, subscription)) {
+  const rows = componentRows(tx, subscription);
+  if (rows.length === 0) return lines;
+  const dates = lineDates(tx, period.start, period.end);
+  for (const row of rows) {
     const component = tx.get('components', row.componentId);
-    const line = component === undefined ? undefined : quantityLine(tx, component, row, period);
+    const line = component === undefined ? undefined : quantityLine(tx, component, row, dates);
     if (line !== undefined) lines.push(line);
   }
   return lines;
@@ -148,10 +162,13 @@ function renewComponents(
   const places = minorUnits(tx.settings.currency);
   const lines: ChargeLine[] = [];
   let credit: Dec = '0';
-  for (const row of componentRows(tx, subscription)) {
+  const rows = componentRows(tx, subscription);
+  // Every quantity line of the renewal covers the new period: its dates and description made once.
+  const dates = rows.length === 0 ? undefined : lineDates(tx, period.start, period.end);
+  for (const row of rows) {
     const component = tx.get('components', row.componentId);
-    if (component === undefined) continue;
-    const held = quantityLine(tx, component, row, period);
+    if (component === undefined || dates === undefined) continue;
+    const held = quantityLine(tx, component, row, dates);
     const heldAmount = held === undefined ? '0' : roundTo(held.amount ?? '0', places);
     let charged: Dec = heldAmount;
     let credited: Dec = '0';
@@ -199,19 +216,43 @@ function renewComponents(
       row.periodCharged === charged &&
       row.periodCredited === credited;
     if (!unchanged)
-      tx.put('subscriptionComponents', {
-        ...row,
-        quantity,
-        unitBalance: '0',
-        accruedCharges: NONE,
-        periodStartedAt: period.start,
-        periodCharged: charged,
-        periodCredited: credited,
-        updatedAt: tx.now,
-      });
+      tx.put('subscriptionComponents', renewedRow(row, quantity, period.start, charged, credited, tx.now));
   }
   lines.push(...eventBasedRenewalCharges(tx, subscription, period));
   return { lines, credit };
+}
+
+/**
+ * A row as a renewal leaves it: the quantity held into the new period, nothing metered or accrued, and
+ * the period's amounts started again. Its fields written out in the row's order rather than spread from
+ * it, which cost several times as much for each of a renewal's thousand rows; the same JSON.
+ */
+function renewedRow(
+  row: SubscriptionComponent,
+  quantity: Dec,
+  periodStartedAt: Instant,
+  periodCharged: Dec,
+  periodCredited: Dec,
+  updatedAt: Instant,
+): SubscriptionComponent {
+  return {
+    id: row.id,
+    subscriptionId: row.subscriptionId,
+    componentId: row.componentId,
+    previousRowId: row.previousRowId,
+    quantity,
+    pricePointId: row.pricePointId,
+    customPrice: row.customPrice,
+    unitBalance: '0',
+    accruedCharges: NONE,
+    periodStartedAt,
+    periodCharged,
+    periodCredited,
+    latestAllocationId: row.latestAllocationId,
+    latestUsageId: row.latestUsageId,
+    createdAt: row.createdAt,
+    updatedAt,
+  };
 }
 
 /**
@@ -320,7 +361,18 @@ export function pricedLine(
   end: Instant,
   pricing?: RowPricing,
 ): ChargeLine {
-  const dates = lineDates(tx, start, end);
+  return pricedLineFor(tx, component, row, quantity, lineDates(tx, start, end), pricing);
+}
+
+/** `pricedLine` for dates already made. */
+function pricedLineFor(
+  tx: Transaction,
+  component: Component,
+  row: SubscriptionComponent,
+  quantity: Dec,
+  dates: LineDates,
+  pricing?: RowPricing,
+): ChargeLine {
   const unitPrice = singleUnitPrice(tx, row, pricing, quantity);
   if (unitPrice !== undefined)
     return line(component, row, quantity, dates, unitPrice, mul(quantity, unitPrice), false);
