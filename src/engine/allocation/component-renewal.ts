@@ -163,7 +163,8 @@ function renewComponents(
   const lines: ChargeLine[] = [];
   let credit: Dec = '0';
   const rows = componentRows(tx, subscription);
-  // Every quantity line of the renewal covers the new period: its dates and description made once.
+  // Every quantity line of the renewal covers the new period: its dates and description made once (and
+  // not at all for a subscription without components).
   const dates = rows.length === 0 ? undefined : lineDates(tx, period.start, period.end);
   for (const row of rows) {
     const component = tx.get('components', row.componentId);
@@ -215,9 +216,9 @@ function renewComponents(
       row.periodStartedAt === period.start &&
       row.periodCharged === charged &&
       row.periodCredited === credited;
-    // Spread rather than written out field by field: a literal's allocation site is one V8 learns to
-    // place straight in the old generation (a renewal's thousand rows outlive a collection), which cost
-    // a renewal more than copying the row does; a spread copies the row's own layout and is never moved.
+    // Spread rather than written out field by field: V8 learns to place a literal's objects straight in
+    // the old generation (a renewal's thousand rows outlive the collection made during it), which cost a
+    // renewal more than the copy does; a spread has no allocation site to learn that from.
     if (!unchanged)
       tx.put('subscriptionComponents', {
         ...row,
