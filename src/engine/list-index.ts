@@ -312,7 +312,10 @@ export function relisted(
   next: AnyRow | undefined,
   owned: Owned,
 ): void {
-  for (const definition of definitions[table] ?? []) {
+  // Most tables keep no list (a renewal's thousand component rows): nothing made or walked for them.
+  const tableDefinitions = definitions[table];
+  if (tableDefinitions === undefined) return;
+  for (const definition of tableDefinitions) {
     const oldKey = previous === undefined ? null : definition.key(previous);
     const newKey = next === undefined ? null : definition.key(next);
     if (oldKey === newKey) continue;

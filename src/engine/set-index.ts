@@ -79,7 +79,9 @@ export function refiled(
   next: AnyRow | undefined,
   owned: Owned,
 ): void {
-  rekeyed(keyDefinitions[table] ?? [], indexes, written, id, previous, next, owned);
+  // Most tables keep no set (a renewal's thousand component rows): nothing made or walked for them.
+  const tableDefinitions = keyDefinitions[table];
+  if (tableDefinitions !== undefined) rekeyed(tableDefinitions, indexes, written, id, previous, next, owned);
 }
 
 /** The ids under a key (the empty set when the key is absent). */

@@ -299,7 +299,10 @@ export class ListWriter<T> {
 
   /** Replaces the element at `index`. */
   set(index: number, item: T): void {
-    invariant(Number.isInteger(index) && index >= 0 && index < this.#length, `index ${index} out of range`);
+    // Each check's message is made only when the check fails: a template argument is built on every
+    // call, a string per row a batch writes (a thousand for a renewal of a thousand components).
+    if (!(Number.isInteger(index) && index >= 0 && index < this.#length))
+      invariant(false, `index ${index} out of range`);
     this.#own(Math.floor(index / CHUNK_SIZE))[index % CHUNK_SIZE] = item;
   }
 
@@ -404,17 +407,15 @@ export class TableWriter<T extends { readonly id: number }> {
 
   /** Inserts a row; its id must be the table's next id. */
   insert(row: T): void {
-    invariant(
-      row.id === this.#rows.length + 1,
-      `row id ${row.id} is not the next id ${this.#rows.length + 1}`,
-    );
+    if (row.id !== this.#rows.length + 1)
+      invariant(false, `row id ${row.id} is not the next id ${this.#rows.length + 1}`);
     this.#rows.append(row);
     this.#count += 1;
   }
 
   /** Replaces the live row `id` by `row`, or deletes it when `row` is null. */
   replace(id: number, row: T | null): void {
-    invariant(this.#rows.get(id - 1) != null, `row ${id} exists`);
+    if (this.#rows.get(id - 1) == null) invariant(false, `row ${id} exists`);
     this.#rows.set(id - 1, row);
     if (row === null) this.#count -= 1;
   }

@@ -186,10 +186,19 @@ export const roundTo = (value: Dec, places: number): Dec =>
   // A canonical amount with at most `places` decimals is its own rounding: most amounts already are.
   isCanonicalUpTo(value, places) ? value : out(dec(value).toDecimalPlaces(places, D.ROUND_HALF_UP));
 
-/** Whether `value` is canonical (no superfluous zero, no negative zero) with at most `places` decimals. */
-const isCanonicalUpTo = (value: Dec, places: number): boolean =>
-  padToPlaces(value, places) !== undefined &&
-  (value.indexOf('.') < 0 || value.charCodeAt(value.length - 1) !== DIGIT_0);
+/**
+ * Whether `value` is canonical (no superfluous zero, no negative zero) with at most `places` decimals:
+ * the test `padToPlaces` makes, without making the padded text (a renewal rounds a line per component).
+ */
+function isCanonicalUpTo(value: Dec, places: number): boolean {
+  const decimals = plainDecimals(value);
+  return (
+    decimals >= 0 &&
+    decimals <= places &&
+    places < ZEROS.length &&
+    (decimals === 0 || value.charCodeAt(value.length - 1) !== DIGIT_0)
+  );
+}
 
 /** Rounds away from zero to `places` decimals. @example roundAwayTo('2.341', 2) // '2.35' */
 export const roundAwayTo = (value: Dec, places: number): Dec =>
@@ -303,6 +312,17 @@ const POINT = 46;
  * @example padToPlaces('5.123', 2) // undefined
  */
 export function padToPlaces(value: string, places: number): string | undefined {
+  const decimals = plainDecimals(value);
+  if (decimals < 0 || decimals > places || places >= ZEROS.length) return undefined;
+  if (decimals === places) return value;
+  return decimals === 0 ? `${value}.${ZEROS[places]}` : value + ZEROS[places - decimals];
+}
+
+/**
+ * How many decimals a plain decimal has (`-?digits(.digits)?`, no superfluous leading zero, no negative
+ * zero, trailing zeros allowed), or -1 when the text is not one.
+ */
+function plainDecimals(value: string): number {
   const length = value.length;
   const negative = value.charCodeAt(0) === MINUS;
   const first = negative ? 1 : 0;
@@ -311,21 +331,18 @@ export function padToPlaces(value: string, places: number): string | undefined {
   for (let index = first; index < length; index += 1) {
     const code = value.charCodeAt(index);
     if (code === POINT) {
-      if (point >= 0) return undefined;
+      if (point >= 0) return -1;
       point = index;
-    } else if (code < DIGIT_0 || code > DIGIT_9) return undefined;
+    } else if (code < DIGIT_0 || code > DIGIT_9) return -1;
     else if (code !== DIGIT_0) nonZero = true;
   }
   const integerEnd = point < 0 ? length : point;
   // Canonical: digits before the point, none of them a superfluous leading zero, digits after it, and
   // no negative zero.
-  if (integerEnd === first || point === length - 1) return undefined;
-  if (integerEnd - first > 1 && value.charCodeAt(first) === DIGIT_0) return undefined;
-  if (negative && !nonZero) return undefined;
-  const decimals = point < 0 ? 0 : length - point - 1;
-  if (decimals > places || places >= ZEROS.length) return undefined;
-  if (decimals === places) return value;
-  return point < 0 ? `${value}.${ZEROS[places]}` : value + ZEROS[places - decimals];
+  if (integerEnd === first || point === length - 1) return -1;
+  if (integerEnd - first > 1 && value.charCodeAt(first) === DIGIT_0) return -1;
+  if (negative && !nonZero) return -1;
+  return point < 0 ? 0 : length - point - 1;
 }
 
 /** Amount in integer minor units (half-up). @example toMinor('12.345', 'USD') // 1235 */
