@@ -51,6 +51,27 @@ describe('reading a file of lines in slices', () => {
   );
 });
 
+describe('the text of a line', () => {
+  test.prop([
+    fc.array(
+      fc.uint8Array({ maxLength: 40 }).map((bytes) => bytes.filter((byte) => byte !== 10)),
+      { minLength: 1, maxLength: 20 },
+    ),
+  ])(
+    'is its bytes decoded as UTF-8, whatever they are (ASCII, other Latin-1 bytes, invalid UTF-8)',
+    async (lines) => {
+      const path = join(dir, 'bytes.txt');
+      await writeFile(
+        path,
+        Buffer.concat([...lines, new Uint8Array()].flatMap((line) => [line, Buffer.from('\n')])),
+      );
+      const seen: string[] = [];
+      await readLines(nodeFiles, path, (line) => seen.push(line), 16);
+      expect(seen).toEqual(lines.map((line) => Buffer.from(line).toString('utf8')));
+    },
+  );
+});
+
 describe('reading a file in slices, the next read while the caller works', () => {
   test.prop([fc.uint8Array({ minLength: 0, maxLength: 300 }), fc.integer({ min: 1, max: 64 })])(
     'every byte in order, and a slice unchanged until the next is asked for, however long the caller takes',
