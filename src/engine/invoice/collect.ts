@@ -4,7 +4,7 @@
  */
 
 import type { Invoice, InvoiceLine, InvoicePayment } from '../../domain/invoice/types.js';
-import { attemptKeyedBy, paymentAttemptKey } from '../../domain/payment/idempotency.js';
+import { attemptFor, paymentAttemptKey } from '../../domain/payment/idempotency.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import { listToArray } from '../../kernel/collection.js';
 import { flatText } from '../../kernel/compact.js';
@@ -58,7 +58,8 @@ export function collectInvoice(
   const profile = profileId === null ? undefined : tx.get('paymentProfiles', profileId);
   if (profile === undefined) return { kind: 'not-collected', reason: 'no-payment-profile' };
   const outcome = gateway(
-    attemptKeyedBy(
+    attemptFor(
+      gateway,
       {
         kind: 'payment',
         amount: due,

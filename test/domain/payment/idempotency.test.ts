@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { attemptKeyedBy } from '../../../src/domain/payment/idempotency.js';
+import { attemptFor, attemptKeyedBy } from '../../../src/domain/payment/idempotency.js';
+import { testGateway } from '../../../src/domain/payment/test-gateway.js';
 import type { PaymentAttempt } from '../../../src/domain/payment/types.js';
 import { profile } from './card-profile.js';
 
@@ -27,5 +28,40 @@ describe('an attempt keyed lazily', () => {
     expect(derived).toBe(1);
     expect(JSON.parse(JSON.stringify(attempt)).idempotencyKey).toBe('acme/inv_1/payment/1/abcd');
     expect({ ...attempt }.idempotencyKey).toBe('acme/inv_1/payment/1/abcd');
+  });
+});
+
+describe('an attempt made for its gateway', () => {
+  const key = () => 'acme/inv_1/payment/1/abcd';
+
+  test('for the test gateway: the same fields and key, the key derived once, the same outcome', () => {
+    let derived = 0;
+    const cheap = attemptFor(testGateway, fields(), () => {
+      derived += 1;
+      return key();
+    });
+    const literal = attemptKeyedBy(fields(), key);
+    for (const name of [
+      'kind',
+      'amount',
+      'currency',
+      'paymentProfile',
+      'customerId',
+      'subscriptionId',
+      'memo',
+      'at',
+    ] as const)
+      expect(cheap[name]).toEqual(literal[name]);
+    expect(derived).toBe(0);
+    expect(cheap.idempotencyKey).toBe(literal.idempotencyKey);
+    expect(cheap.idempotencyKey).toBe(key());
+    expect(derived).toBe(1);
+    expect(testGateway(cheap)).toEqual(testGateway(literal));
+  });
+
+  test("for any other gateway: attemptKeyedBy's literal, with the key an own, enumerable field", () => {
+    const attempt = attemptFor((given) => testGateway(given), fields(), key);
+    expect(Object.keys(attempt)).toEqual(Object.keys(attemptKeyedBy(fields(), key)));
+    expect({ ...attempt }.idempotencyKey).toBe(key());
   });
 });
