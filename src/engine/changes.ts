@@ -5,7 +5,7 @@
  * the request did not write.
  */
 import { segmentKey } from '../domain/catalog/component-rules.js';
-import { appendEvents } from '../domain/event-log/log-index.js';
+import { appendEvents, indexedEvents } from '../domain/event-log/log-index.js';
 import type { SiteEvent } from '../domain/event-log/types.js';
 import type { LedgerTransfer } from '../domain/ledger/types.js';
 import type { Subscription } from '../domain/subscription/types.js';
@@ -320,9 +320,16 @@ export function applyChanges(state: SiteState, changes: readonly Change[]): Site
 /**
  * `applyChanges` as one step of a batch (a catch-up's due steps): what the batch made before (`owned`)
  * is changed in place rather than copied again. The states between the batch's steps must not be kept:
- * a later step may change what they share with it.
+ * a later step may change what they share with it. With `unindexed`, the step's event-log records join
+ * the log but not its indexes: they are pushed onto `unindexed` for `withIndexedEvents` to add at the
+ * end of the batch (a renewal day's step otherwise regrouped and rewrote the indexes for four records).
  */
-export function applyInBatch(state: SiteState, changes: readonly Change[], owned: Owned): SiteState {
+export function applyInBatch(
+  state: SiteState,
+  changes: readonly Change[],
+  owned: Owned,
+  unindexed?: SiteEvent[],
+): SiteState {
   if (changes.length === 0) return state;
   const written = new Written(state, owned);
   // Event-log records are appended in one batch (see log-index.ts).
@@ -359,9 +366,26 @@ export function applyInBatch(state: SiteState, changes: readonly Change[], owned
   // The books, like the log, grow by one batch per request.
   if (transfers.length > 0) next.ledger = listAppendAllOwned(next.ledger, transfers, owned);
   if (records.length > 0) {
-    const appended = appendEvents(next.events, next.eventIndex, records, owned);
-    next.events = appended.events;
-    next.eventIndex = appended.eventIndex;
+    if (unindexed === undefined) {
+      const appended = appendEvents(next.events, next.eventIndex, records, owned);
+      next.events = appended.events;
+      next.eventIndex = appended.eventIndex;
+    } else {
+      next.events = listAppendAllOwned(next.events, records, owned);
+      for (const record of records) unindexed.push(record);
+    }
   }
+  return next;
+}
+
+/**
+ * A batch's state with the records `applyInBatch` left out of the log's indexes added to them: the same
+ * indexes as if each step had added its own. The state is changed in place when the batch made it.
+ */
+export function withIndexedEvents(state: SiteState, records: readonly SiteEvent[], owned: Owned): SiteState {
+  if (records.length === 0) return state;
+  const next: Mutable<SiteState> = owned.has(state) ? state : { ...state };
+  owned.add(next);
+  next.eventIndex = indexedEvents(state.eventIndex, records, owned);
   return next;
 }
