@@ -15,18 +15,11 @@ import {
   type Owned,
   type Table,
   TableWriter,
-  writerResults,
 } from '../kernel/collection.js';
 import type { StoredIdSet } from '../kernel/id-set.js';
 import { assertNever, invariant } from '../kernel/invariant.js';
 import type { Instant } from '../kernel/time.js';
-import {
-  type ListIndexes,
-  type ListIndexName,
-  type ListIndexWriter,
-  listWriterResults,
-  relisted,
-} from './list-index.js';
+import { type ListIndexes, type ListIndexName, type ListIndexWriter, relisted } from './list-index.js';
 import { rescheduled, type Schedule } from './schedule.js';
 import { refiled, type SetIndexName } from './set-index.js';
 import type { Counters, IndexName, SiteState, TableName, TableRows } from './state.js';
@@ -279,15 +272,15 @@ class Written {
    */
   assignInPlace(state: Mutable<SiteState>): void {
     const owned = this.owned;
-    if (this.tables.size > 0) state.tables = mergedOwned(state.tables, writerResults(this.tables), owned);
-    if (this.indexes.size > 0) state.indexes = mergedOwned(state.indexes, writerResults(this.indexes), owned);
+    if (this.tables.size > 0) state.tables = mergedOwned(state.tables, this.tables, owned);
+    if (this.indexes.size > 0) state.indexes = mergedOwned(state.indexes, this.indexes, owned);
     if (this.lists.size > 0)
       state.listIndexes = mergedOwned<ListIndexName, ListIndexes[ListIndexName], ListIndexes>(
         state.listIndexes,
-        listWriterResults(this.lists),
+        this.lists,
         owned,
       );
-    if (this.sets.size > 0) state.setIndexes = mergedOwned(state.setIndexes, writerResults(this.sets), owned);
+    if (this.sets.size > 0) state.setIndexes = mergedOwned(state.setIndexes, this.sets, owned);
     if (this.schedule !== undefined) state.schedule = this.schedule;
     if (this.counters !== undefined) state.counters = this.counters;
     if (this.clock !== undefined) state.clock = this.clock;
@@ -296,14 +289,17 @@ class Written {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** `base` with the values of `changed`: `base` itself when the batch made it, else a copy the batch then owns. */
+/**
+ * `base` with the results of the writers that changed it: `base` itself when the batch made it, else a
+ * copy the batch then owns. The results go straight in, with no map of them made first (one a step).
+ */
 function mergedOwned<K extends string, V, T extends { readonly [Key in K]: V }>(
   base: T,
-  changed: ReadonlyMap<K, V>,
+  writers: ReadonlyMap<K, { result(): V }>,
   owned: Owned,
 ): T {
   const target: Record<K, V> = owned.has(base) ? (base as Record<K, V>) : { ...base };
-  for (const [key, value] of changed) target[key] = value;
+  for (const [key, writer] of writers) target[key] = writer.result();
   owned.add(target);
   return target as T;
 }
