@@ -60,7 +60,8 @@ export function openNextPeriod(
   return {
     subscription: tx.get('subscriptions', moved.id) ?? moved,
     // concat rather than spreading both into a literal, which steps through a renewal's thousand
-    // component lines one by one.
-    charges: charge === undefined ? components : [charge].concat(components),
+    // component lines one by one; a plain subscription's one charge needs neither (concat is generic).
+    charges:
+      charge === undefined ? components : components.length === 0 ? [charge] : [charge].concat(components),
   };
 }
