@@ -5,7 +5,7 @@
  * the request did not write.
  */
 import { segmentKey } from '../domain/catalog/component-rules.js';
-import { appendEvents } from '../domain/event-log/log-index.js';
+import { appendEvents, indexedEvents } from '../domain/event-log/log-index.js';
 import type { SiteEvent } from '../domain/event-log/types.js';
 import type { LedgerTransfer } from '../domain/ledger/types.js';
 import type { Subscription } from '../domain/subscription/types.js';
@@ -15,18 +15,11 @@ import {
   type Owned,
   type Table,
   TableWriter,
-  writerResults,
 } from '../kernel/collection.js';
 import type { StoredIdSet } from '../kernel/id-set.js';
 import { assertNever, invariant } from '../kernel/invariant.js';
 import type { Instant } from '../kernel/time.js';
-import {
-  type ListIndexes,
-  type ListIndexName,
-  type ListIndexWriter,
-  listWriterResults,
-  relisted,
-} from './list-index.js';
+import { type ListIndexes, type ListIndexName, type ListIndexWriter, relisted } from './list-index.js';
 import { rescheduled, type Schedule } from './schedule.js';
 import { refiled, type SetIndexName } from './set-index.js';
 import type { Counters, IndexName, SiteState, TableName, TableRows } from './state.js';
@@ -279,15 +272,15 @@ class Written {
    */
   assignInPlace(state: Mutable<SiteState>): void {
     const owned = this.owned;
-    if (this.tables.size > 0) state.tables = mergedOwned(state.tables, writerResults(this.tables), owned);
-    if (this.indexes.size > 0) state.indexes = mergedOwned(state.indexes, writerResults(this.indexes), owned);
+    if (this.tables.size > 0) state.tables = mergedOwned(state.tables, this.tables, owned);
+    if (this.indexes.size > 0) state.indexes = mergedOwned(state.indexes, this.indexes, owned);
     if (this.lists.size > 0)
       state.listIndexes = mergedOwned<ListIndexName, ListIndexes[ListIndexName], ListIndexes>(
         state.listIndexes,
-        listWriterResults(this.lists),
+        this.lists,
         owned,
       );
-    if (this.sets.size > 0) state.setIndexes = mergedOwned(state.setIndexes, writerResults(this.sets), owned);
+    if (this.sets.size > 0) state.setIndexes = mergedOwned(state.setIndexes, this.sets, owned);
     if (this.schedule !== undefined) state.schedule = this.schedule;
     if (this.counters !== undefined) state.counters = this.counters;
     if (this.clock !== undefined) state.clock = this.clock;
@@ -296,14 +289,17 @@ class Written {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** `base` with the values of `changed`: `base` itself when the batch made it, else a copy the batch then owns. */
+/**
+ * `base` with the results of the writers that changed it: `base` itself when the batch made it, else a
+ * copy the batch then owns. The results go straight in, with no map of them made first (one a step).
+ */
 function mergedOwned<K extends string, V, T extends { readonly [Key in K]: V }>(
   base: T,
-  changed: ReadonlyMap<K, V>,
+  writers: ReadonlyMap<K, { result(): V }>,
   owned: Owned,
 ): T {
   const target: Record<K, V> = owned.has(base) ? (base as Record<K, V>) : { ...base };
-  for (const [key, value] of changed) target[key] = value;
+  for (const [key, writer] of writers) target[key] = writer.result();
   owned.add(target);
   return target as T;
 }
@@ -320,9 +316,16 @@ export function applyChanges(state: SiteState, changes: readonly Change[]): Site
 /**
  * `applyChanges` as one step of a batch (a catch-up's due steps): what the batch made before (`owned`)
  * is changed in place rather than copied again. The states between the batch's steps must not be kept:
- * a later step may change what they share with it.
+ * a later step may change what they share with it. With `unindexed`, the step's event-log records join
+ * the log but not its indexes: they are pushed onto `unindexed` for `withIndexedEvents` to add at the
+ * end of the batch (a renewal day's step otherwise regrouped and rewrote the indexes for four records).
  */
-export function applyInBatch(state: SiteState, changes: readonly Change[], owned: Owned): SiteState {
+export function applyInBatch(
+  state: SiteState,
+  changes: readonly Change[],
+  owned: Owned,
+  unindexed?: SiteEvent[],
+): SiteState {
   if (changes.length === 0) return state;
   const written = new Written(state, owned);
   // Event-log records are appended in one batch (see log-index.ts).
@@ -359,9 +362,26 @@ export function applyInBatch(state: SiteState, changes: readonly Change[], owned
   // The books, like the log, grow by one batch per request.
   if (transfers.length > 0) next.ledger = listAppendAllOwned(next.ledger, transfers, owned);
   if (records.length > 0) {
-    const appended = appendEvents(next.events, next.eventIndex, records, owned);
-    next.events = appended.events;
-    next.eventIndex = appended.eventIndex;
+    if (unindexed === undefined) {
+      const appended = appendEvents(next.events, next.eventIndex, records, owned);
+      next.events = appended.events;
+      next.eventIndex = appended.eventIndex;
+    } else {
+      next.events = listAppendAllOwned(next.events, records, owned);
+      for (const record of records) unindexed.push(record);
+    }
   }
+  return next;
+}
+
+/**
+ * A batch's state with the records `applyInBatch` left out of the log's indexes added to them: the same
+ * indexes as if each step had added its own. The state is changed in place when the batch made it.
+ */
+export function withIndexedEvents(state: SiteState, records: readonly SiteEvent[], owned: Owned): SiteState {
+  if (records.length === 0) return state;
+  const next: Mutable<SiteState> = owned.has(state) ? state : { ...state };
+  owned.add(next);
+  next.eventIndex = indexedEvents(state.eventIndex, records, owned);
   return next;
 }

@@ -51,6 +51,28 @@ export const dayOf = (instant: Instant | null): string | null =>
 
 const dayStart = (day: string): Instant => `${day}T00:00:00.000Z`;
 
+/** The keys of a bucket, in the order this file writes them. */
+const BUCKET_KEYS: readonly (keyof DayBucket)[] = ['serial', 'ids', 'due'];
+
+/** Whether a bucket's own keys are `serial`, `ids`, `due`, in that order, as this file makes them. */
+function isMadeHere(bucket: DayBucket): boolean {
+  let at = 0;
+  for (const key in bucket) {
+    if (key !== BUCKET_KEYS[at]) return false;
+    at += 1;
+  }
+  return at === BUCKET_KEYS.length;
+}
+
+/**
+ * A bucket with another count, written out rather than spread: a renewal day moves every subscription
+ * out of one bucket, and the spread site, having seen buckets made here, read back from JSON and spread,
+ * went through V8's runtime for each (a third of what rescheduling cost). A bucket with other keys (a
+ * state written by another version) is spread, so its JSON is what a spread gives.
+ */
+const withDue = (bucket: DayBucket, due: number): DayBucket =>
+  isMadeHere(bucket) ? { serial: bucket.serial, ids: bucket.ids, due } : { ...bucket, due };
+
 /**
  * The schedule with a subscription moved between day buckets after its row changed (`applyChanges`);
  * a deleted row (`next` undefined) leaves its bucket, so its day never holds up the days after it.
@@ -68,7 +90,7 @@ export function rescheduled(
   const buckets = new IndexWriter(schedule.buckets, owned);
   const oldBucket = oldDay === null ? undefined : buckets.get(oldDay);
   if (oldDay !== null && oldBucket !== undefined) {
-    if (oldBucket.due > 1) buckets.set(oldDay, { ...oldBucket, due: oldBucket.due - 1 });
+    if (oldBucket.due > 1) buckets.set(oldDay, withDue(oldBucket, oldBucket.due - 1));
     else {
       buckets.delete(oldDay);
       days = days.filter((day) => day !== oldDay);

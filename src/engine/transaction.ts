@@ -268,8 +268,8 @@ export class Transaction {
     });
   }
 
-  /** Every change, counters last. */
-  changes(): readonly Change[] {
+  /** Every change, counters last, in a new array the caller may extend. */
+  changes(): Change[] {
     const counterChanges: Change[] = [];
     const counters = this.#counters;
     if (counters !== undefined)

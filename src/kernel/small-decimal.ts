@@ -73,29 +73,36 @@ function spell(mantissa: number, scale: number): string {
   return `${sign}0.${'0'.repeat(places - digits.length)}${digits}`;
 }
 
-/** The two operands at one scale, or undefined. */
-function alignedPair(a: string, b: string): { x: number; y: number; scale: number } | undefined {
+/*
+ * The two operands of the last `aligned` call at one scale: module fields rather than an object, which
+ * every sum, difference and comparison of a renewal (a dozen) allocated.
+ */
+let alignedX = 0;
+let alignedY = 0;
+let alignedScale = 0;
+
+/** Whether both operands are in the fast range, with them at one scale in `alignedX`, `alignedY`. */
+function alignBoth(a: string, b: string): boolean {
   const x = mantissaOf(a);
   const xScale = parsedScale;
   const y = mantissaOf(b);
   const yScale = parsedScale;
-  if (Number.isNaN(x) || Number.isNaN(y)) return undefined;
+  if (Number.isNaN(x) || Number.isNaN(y)) return false;
   const scale = Math.max(xScale, yScale);
-  const ax = aligned(x, xScale, scale);
-  const ay = aligned(y, yScale, scale);
-  return Number.isNaN(ax) || Number.isNaN(ay) ? undefined : { x: ax, y: ay, scale };
+  alignedX = aligned(x, xScale, scale);
+  alignedY = aligned(y, yScale, scale);
+  alignedScale = scale;
+  return !(Number.isNaN(alignedX) || Number.isNaN(alignedY));
 }
 
 /** `a + b`, or undefined outside the fast path. */
 export function smallAdd(a: string, b: string): string | undefined {
-  const pair = alignedPair(a, b);
-  return pair === undefined ? undefined : spell(pair.x + pair.y, pair.scale);
+  return alignBoth(a, b) ? spell(alignedX + alignedY, alignedScale) : undefined;
 }
 
 /** `a − b`, or undefined outside the fast path. */
 export function smallSub(a: string, b: string): string | undefined {
-  const pair = alignedPair(a, b);
-  return pair === undefined ? undefined : spell(pair.x - pair.y, pair.scale);
+  return alignBoth(a, b) ? spell(alignedX - alignedY, alignedScale) : undefined;
 }
 
 /** `a × b`, or undefined outside the fast path. */
@@ -111,9 +118,8 @@ export function smallMul(a: string, b: string): string | undefined {
 
 /** -1, 0 or 1, or undefined outside the fast path. */
 export function smallCmp(a: string, b: string): -1 | 0 | 1 | undefined {
-  const pair = alignedPair(a, b);
-  if (pair === undefined) return undefined;
-  return pair.x < pair.y ? -1 : pair.x > pair.y ? 1 : 0;
+  if (!alignBoth(a, b)) return undefined;
+  return alignedX < alignedY ? -1 : alignedX > alignedY ? 1 : 0;
 }
 
 /** The sign of a value (-1, 0 or 1), or undefined outside the fast path. */

@@ -104,6 +104,24 @@ function withKeyIds(
 }
 
 /**
+ * The indexes with `events` (ids continuing the indexed ones) added, as new objects sharing every
+ * untouched chunk with the old ones: the part of `appendEvents` that a catch-up does once for all of its
+ * steps, since none of them reads the indexes.
+ */
+export const indexedEvents = (
+  index: EventLogIndex,
+  events: readonly SiteEvent[],
+  owned: Owned = new Set(),
+): EventLogIndex => ({
+  bySubscription: withSubscriptionIds(index.bySubscription, groupIds(events, validSubscriptionId), owned),
+  byKey: withKeyIds(
+    index.byKey,
+    groupIds(events, (event) => event.key),
+    owned,
+  ),
+});
+
+/**
  * The log and its indexes with `events` appended (ids continuing the log's), as new objects sharing every
  * untouched chunk with the old ones.
  */
@@ -113,15 +131,5 @@ export function appendEvents(
   events: readonly SiteEvent[],
   owned: Owned = new Set(),
 ): { readonly events: ChunkedList<SiteEvent>; readonly eventIndex: EventLogIndex } {
-  return {
-    events: listAppendAllOwned(log, events, owned),
-    eventIndex: {
-      bySubscription: withSubscriptionIds(index.bySubscription, groupIds(events, validSubscriptionId), owned),
-      byKey: withKeyIds(
-        index.byKey,
-        groupIds(events, (event) => event.key),
-        owned,
-      ),
-    },
-  };
+  return { events: listAppendAllOwned(log, events, owned), eventIndex: indexedEvents(index, events, owned) };
 }

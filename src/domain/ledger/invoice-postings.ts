@@ -119,7 +119,7 @@ export function invoicePostings(before: Invoice | undefined, after: Invoice | un
   const parentReceivable = account('receivable', invoice.parentInvoiceId);
   const transfers: TransferDraft[] = [];
   const post = (kind: TransferKind, change: Dec, debit: LedgerAccount, credit: LedgerAccount): void => {
-    if (isZero(change)) return;
+    if (change === '0' || isZero(change)) return;
     const reversed = isNegative(change);
     transfers.push({
       kind,
@@ -131,7 +131,9 @@ export function invoicePostings(before: Invoice | undefined, after: Invoice | un
       source: null,
     });
   };
-  const delta = (field: keyof InvoicePosition): Dec => sub(to[field], from[field]);
+  // Most movements of a row change by nothing: the same text on both sides is a difference of 0.
+  const delta = (field: keyof InvoicePosition): Dec =>
+    to[field] === from[field] ? '0' : sub(to[field], from[field]);
   post('invoice_sales', delta('sales'), receivable, account('sales'));
   post('invoice_discount', delta('discount'), account('discounts'), receivable);
   post('invoice_tax', delta('tax'), receivable, account('tax'));

@@ -6,6 +6,7 @@
 import type { Invoice, InvoiceLine, InvoicePayment } from '../../domain/invoice/types.js';
 import { attemptKeyedBy, paymentAttemptKey } from '../../domain/payment/idempotency.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
+import { subscriptionCopy } from '../../domain/subscription/row-copy.js';
 import { listToArray } from '../../kernel/collection.js';
 import { flatText } from '../../kernel/compact.js';
 import { uidOf } from '../../kernel/ids.js';
@@ -133,13 +134,13 @@ export function collectInvoice(
   tx.put('invoices', paid);
   // A consolidated invoice's revenue belongs to the members whose child invoices it pays.
   if (paid.consolidationLevel === 'parent') settleChildren(tx, paid);
-  else
-    tx.put('subscriptions', {
-      ...(tx.get('subscriptions', subscription.id) ?? subscription),
-      totalRevenue: add(subscription.totalRevenue, due),
-      balance: sub(subscription.balance, min(due, subscription.balance)),
-      updatedAt: tx.now,
-    });
+  else {
+    const revised = subscriptionCopy(tx.get('subscriptions', subscription.id) ?? subscription);
+    revised.totalRevenue = add(subscription.totalRevenue, due);
+    revised.balance = sub(subscription.balance, min(due, subscription.balance));
+    revised.updatedAt = tx.now;
+    tx.put('subscriptions', revised);
+  }
   tx.record({
     key: 'payment_success',
     message: `Successful payment of ${due} for invoice ${invoice.number}`,

@@ -1,6 +1,7 @@
 /** Opening a subscription's next billing period and gathering its charges. */
 
 import type { PaymentGateway } from '../../domain/payment/types.js';
+import { subscriptionCopy } from '../../domain/subscription/row-copy.js';
 import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { componentRenewalCharges } from '../allocation/component-renewal.js';
@@ -36,17 +37,16 @@ export function openNextPeriod(
     stepOf(pricePoint.interval, pricePoint.intervalUnit),
     periodNumber,
   );
-  const moved = tx.put('subscriptions', {
-    ...subscription,
-    billingAnchor: anchor,
-    periodNumber,
-    interval: pricePoint.interval,
-    intervalUnit: pricePoint.intervalUnit,
-    currentPeriodStartedAt: period.start,
-    currentPeriodEndsAt: period.end,
-    nextAssessmentAt: period.end,
-    updatedAt: tx.now,
-  });
+  const next = subscriptionCopy(subscription);
+  next.billingAnchor = anchor;
+  next.periodNumber = periodNumber;
+  next.interval = pricePoint.interval;
+  next.intervalUnit = pricePoint.intervalUnit;
+  next.currentPeriodStartedAt = period.start;
+  next.currentPeriodEndsAt = period.end;
+  next.nextAssessmentAt = period.end;
+  next.updatedAt = tx.now;
+  const moved = tx.put('subscriptions', next);
   tx.record({
     key: 'statement_closed',
     message: `Statement closed for subscription ${subscription.id}`,
@@ -60,7 +60,8 @@ export function openNextPeriod(
   return {
     subscription: tx.get('subscriptions', moved.id) ?? moved,
     // concat rather than spreading both into a literal, which steps through a renewal's thousand
-    // component lines one by one.
-    charges: charge === undefined ? components : [charge].concat(components),
+    // component lines one by one; a plain subscription's one charge needs neither (concat is generic).
+    charges:
+      charge === undefined ? components : components.length === 0 ? [charge] : [charge].concat(components),
   };
 }
