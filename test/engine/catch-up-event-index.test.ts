@@ -18,6 +18,7 @@ import {
   type SiteState,
 } from '../../src/index.js';
 import { emptyList, listToArray } from '../../src/kernel/collection.js';
+import { GOLD_CATALOG } from '../helpers/api.js';
 
 const START = '2026-01-15T12:00:00.000Z';
 
@@ -39,14 +40,7 @@ function signup(n: number, card: string): ApiRequest {
 function site(count: number): SiteState {
   let state = createSite();
   const setup: ApiRequest[] = [
-    { method: 'POST', path: '/product_families.json', body: { product_family: { name: 'Plans' } } },
-    {
-      method: 'POST',
-      path: '/product_families/1/products.json',
-      body: {
-        product: { name: 'Gold', handle: 'gold', price_in_cents: 4900, interval: 1, interval_unit: 'month' },
-      },
-    },
+    ...GOLD_CATALOG,
     {
       method: 'POST',
       path: '/product_families/1/products.json',

@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { type ApiRequest, createSite, handle, type SiteState } from '../../src/index.js';
+import { GOLD_CATALOG } from '../helpers/api.js';
 
 const HOUR = 3_600_000;
 const START = Date.parse('2026-01-01T00:00:00Z');
@@ -31,16 +32,7 @@ function signup(n: number): ApiRequest {
 /** A site whose subscriptions all renew on 2026-02-01, one every hour of the day from 00:30 on. */
 function siteRenewingThroughOneDay(): SiteState {
   let state = createSite();
-  const setup: ApiRequest[] = [
-    { method: 'POST', path: '/product_families.json', body: { product_family: { name: 'Plans' } } },
-    {
-      method: 'POST',
-      path: '/product_families/1/products.json',
-      body: {
-        product: { name: 'Gold', handle: 'gold', price_in_cents: 4900, interval: 1, interval_unit: 'month' },
-      },
-    },
-  ];
+  const setup: ApiRequest[] = [...GOLD_CATALOG];
   for (const request of setup) state = handle(state, request, { now: at(START) }).state;
   for (let n = 0; n < 24; n += 1)
     state = handle(state, signup(n), { now: at(START + n * HOUR + HOUR / 2) }).state;

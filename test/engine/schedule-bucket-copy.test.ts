@@ -6,22 +6,14 @@
 import { describe, expect, test } from 'vitest';
 import { type ApiRequest, advance, createSite, handle, type SiteState } from '../../src/index.js';
 import { indexGet } from '../../src/kernel/collection.js';
+import { GOLD_CATALOG } from '../helpers/api.js';
 
 const DAY = '2026-02-15';
 
 /** Three monthly subscriptions signed up at 09:00, 10:00 and 11:00 on 15 January: one bucket on 15 February. */
 function site(): SiteState {
   let state = createSite();
-  const setup: ApiRequest[] = [
-    { method: 'POST', path: '/product_families.json', body: { product_family: { name: 'Plans' } } },
-    {
-      method: 'POST',
-      path: '/product_families/1/products.json',
-      body: {
-        product: { name: 'Gold', handle: 'gold', price_in_cents: 4900, interval: 1, interval_unit: 'month' },
-      },
-    },
-  ];
+  const setup: ApiRequest[] = [...GOLD_CATALOG];
   for (const request of setup) state = handle(state, request, { now: '2026-01-15T08:00:00Z' }).state;
   for (const hour of [9, 10, 11]) {
     const request: ApiRequest = {

@@ -89,6 +89,18 @@ export const errorsOf = (body: unknown): string => arr(body, 'errors').join(' | 
 export const show = (value: unknown): string => JSON.stringify(value)?.slice(0, 2000) ?? 'undefined';
 
 /** A test card number ending in the given digit (1 pays, 2 authorizes but never pays, 3 fails all). */
+/** The requests of a catalog of one product family ("Plans") and its monthly "gold" product at $49. */
+export const GOLD_CATALOG: readonly ApiRequest[] = [
+  { method: 'POST', path: '/product_families.json', body: { product_family: { name: 'Plans' } } },
+  {
+    method: 'POST',
+    path: '/product_families/1/products.json',
+    body: {
+      product: { name: 'Gold', handle: 'gold', price_in_cents: 4900, interval: 1, interval_unit: 'month' },
+    },
+  },
+];
+
 export const card = (lastDigit: 1 | 2 | 3 | 4) => `411111111111111${lastDigit}`;
 
 export const cardAttributes = (lastDigit: 1 | 2 | 3 | 4 = 1) => ({

@@ -8,20 +8,14 @@ import { subscriptionCopy } from '../../../src/domain/subscription/row-copy.js';
 import type { Subscription } from '../../../src/domain/subscription/types.js';
 import { advance, createSite, handle, type SiteState } from '../../../src/index.js';
 import { tableGet } from '../../../src/kernel/collection.js';
+import { GOLD_CATALOG } from '../../helpers/api.js';
 
 const NOW = '2026-01-15T12:00:00.000Z';
 
 function signedUp(): SiteState {
   let state = createSite();
   for (const request of [
-    { method: 'POST', path: '/product_families.json', body: { product_family: { name: 'Plans' } } },
-    {
-      method: 'POST',
-      path: '/product_families/1/products.json',
-      body: {
-        product: { name: 'Gold', handle: 'gold', price_in_cents: 4900, interval: 1, interval_unit: 'month' },
-      },
-    },
+    ...GOLD_CATALOG,
     {
       method: 'POST',
       path: '/subscriptions.json',
