@@ -24,6 +24,7 @@ import {
   type Table,
   tableGet,
 } from '../kernel/collection.js';
+import { hasKeysInOrder } from '../kernel/own-keys.js';
 import type { Instant } from '../kernel/time.js';
 
 export interface DayBucket {
@@ -54,16 +55,6 @@ const dayStart = (day: string): Instant => `${day}T00:00:00.000Z`;
 /** The keys of a bucket, in the order this file writes them. */
 const BUCKET_KEYS: readonly (keyof DayBucket)[] = ['serial', 'ids', 'due'];
 
-/** Whether a bucket's own keys are `serial`, `ids`, `due`, in that order, as this file makes them. */
-function isMadeHere(bucket: DayBucket): boolean {
-  let at = 0;
-  for (const key in bucket) {
-    if (key !== BUCKET_KEYS[at]) return false;
-    at += 1;
-  }
-  return at === BUCKET_KEYS.length;
-}
-
 /**
  * A bucket with another count, written out rather than spread: a renewal day moves every subscription
  * out of one bucket, and the spread site, having seen buckets made here, read back from JSON and spread,
@@ -71,7 +62,7 @@ function isMadeHere(bucket: DayBucket): boolean {
  * state written by another version) is spread, so its JSON is what a spread gives.
  */
 const withDue = (bucket: DayBucket, due: number): DayBucket =>
-  isMadeHere(bucket) ? { serial: bucket.serial, ids: bucket.ids, due } : { ...bucket, due };
+  hasKeysInOrder(bucket, BUCKET_KEYS) ? { serial: bucket.serial, ids: bucket.ids, due } : { ...bucket, due };
 
 /**
  * The schedule with a subscription moved between day buckets after its row changed (`applyChanges`);

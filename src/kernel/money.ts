@@ -159,6 +159,8 @@ export function sum(values: Iterable<Dec>): Dec {
 export const cmp = (a: Dec, b: Dec): -1 | 0 | 1 => smallCmp(a, b) ?? (dec(a).cmp(b) as -1 | 0 | 1);
 /** @example isZero('0') // true */
 export const isZero = (a: Dec): boolean => {
+  // The most common zero, the canonical one, without parsing it.
+  if (a === '0') return true;
   const sign = smallSign(a);
   return sign === undefined ? dec(a).isZero() : sign === 0;
 };

@@ -119,7 +119,7 @@ export function invoicePostings(before: Invoice | undefined, after: Invoice | un
   const parentReceivable = account('receivable', invoice.parentInvoiceId);
   const transfers: TransferDraft[] = [];
   const post = (kind: TransferKind, change: Dec, debit: LedgerAccount, credit: LedgerAccount): void => {
-    if (change === '0' || isZero(change)) return;
+    if (isZero(change)) return;
     const reversed = isNegative(change);
     transfers.push({
       kind,
