@@ -1,3 +1,5 @@
+import { keepLayoutOf } from '../kernel/kept-layouts.js';
+
 /**
  * Query strings: empty pairs are ignored, `filter[x]=1` and `resume[require_resume]`
  * become dotted names (`filter.x`), lists are comma-separated. Values live in a Map, so no key can reach an
@@ -126,6 +128,9 @@ class DeclaredQuery implements QueryParams {
     return this.query.names().filter((name) => this.declared.has(name));
   }
 }
+
+// Full collections must not take this class's hidden class away between requests (kept-layouts.ts).
+keepLayoutOf(new DeclaredQuery(keepLayoutOf(new ParsedQuery(new Map())), new Set(), ''));
 
 const declaredSets = new WeakMap<readonly string[], ReadonlySet<string>>();
 /** One list for every route that declares no parameter, so that its set is made once, not per request. */

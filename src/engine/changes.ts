@@ -18,11 +18,19 @@ import {
 } from '../kernel/collection.js';
 import type { StoredIdSet } from '../kernel/id-set.js';
 import { assertNever, invariant } from '../kernel/invariant.js';
+import { keepLayoutOf } from '../kernel/kept-layouts.js';
 import type { Instant } from '../kernel/time.js';
 import { type ListIndexes, type ListIndexName, type ListIndexWriter, relisted } from './list-index.js';
 import { rescheduled, type Schedule } from './schedule.js';
 import { refiled, type SetIndexName } from './set-index.js';
-import type { Counters, IndexName, SiteState, TableName, TableRows } from './state.js';
+import {
+  type Counters,
+  createSite,
+  type IndexName,
+  type SiteState,
+  type TableName,
+  type TableRows,
+} from './state.js';
 
 type Put<K extends TableName> = { readonly type: 'put'; readonly table: K; readonly row: TableRows[K] };
 type Delete<K extends TableName> = { readonly type: 'delete'; readonly table: K; readonly id: number };
@@ -286,6 +294,9 @@ class Written {
     if (this.clock !== undefined) state.clock = this.clock;
   }
 }
+
+// Full collections must not take this class's hidden class away between requests (kept-layouts.ts).
+keepLayoutOf(new Written(createSite(), new Set()));
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 

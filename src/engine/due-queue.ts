@@ -7,6 +7,7 @@
 import { dueAt } from '../domain/subscription/schedule.js';
 import type { Subscription } from '../domain/subscription/types.js';
 import { indexGet, tableGet } from '../kernel/collection.js';
+import { keepLayoutOf } from '../kernel/kept-layouts.js';
 import type { Instant } from '../kernel/time.js';
 import type { Change } from './changes.js';
 import { type DueEntry, dayOf, firstDueDay, readBucket } from './schedule.js';
@@ -111,3 +112,6 @@ export class DueQueue {
       if (change.type === 'put' && change.table === 'subscriptions') this.#written.push(change.row.id);
   }
 }
+
+// Full collections must not take this class's hidden class away between requests (kept-layouts.ts).
+keepLayoutOf(new DueQueue());

@@ -11,9 +11,10 @@ import type { LedgerTransfer, TransferDraft } from '../domain/ledger/types.js';
 import type { SiteSettings } from '../domain/site/config.js';
 import { listGet, tableGet, nextId as tableNextId, tableRows } from '../kernel/collection.js';
 import { flatText } from '../kernel/compact.js';
+import { keepLayoutOf } from '../kernel/kept-layouts.js';
 import { addSeconds, calendarDateOf, type Instant } from '../kernel/time.js';
 import { type Change, put, remove } from './changes.js';
-import type { Counters, SiteState, TableName, TableRows } from './state.js';
+import { type Counters, createSite, type SiteState, type TableName, type TableRows } from './state.js';
 
 export interface EventInput {
   readonly key: string;
@@ -284,3 +285,6 @@ export class Transaction {
     return this.#changes.concat(ledger, counterChanges);
   }
 }
+
+// Full collections must not take this class's hidden class away between requests (kept-layouts.ts).
+keepLayoutOf(new Transaction(createSite(), '2026-01-01T00:00:00.000Z'));

@@ -7,6 +7,7 @@
  * order its keys came and went in.
  */
 import { type ChunkedList, emptyList, ListWriter, listGet, type Owned } from './collection.js';
+import { keepLayoutOf } from './kept-layouts.js';
 
 /** Values by row id. */
 export type IdKeyedIndex<V> = ChunkedList<V | null>;
@@ -73,3 +74,6 @@ export class IdKeyedWriter<V> {
     return this.#slots.result();
   }
 }
+
+// Full collections must not take this class's hidden class away between requests (kept-layouts.ts).
+keepLayoutOf(new IdKeyedWriter(emptyIdKeyed()));

@@ -7,6 +7,7 @@
  */
 
 import { Decimal } from 'decimal.js';
+import { keepLayoutOf } from './kept-layouts.js';
 import { err, ok, type Result } from './result.js';
 import { smallAdd, smallCmp, smallMul, smallScaled, smallSign, smallSub } from './small-decimal.js';
 
@@ -15,6 +16,8 @@ export type Dec = string;
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -9e15, toExpPos: 9e15 });
 type DecimalValue = InstanceType<typeof D>;
+// Full collections must not take this class's hidden class away between requests (kept-layouts.ts).
+keepLayoutOf(new D(0));
 
 /** Limits on what a parsed decimal may look like: no input can make arithmetic expensive. */
 export interface DecimalLimits {

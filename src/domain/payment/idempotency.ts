@@ -9,6 +9,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { keepLayoutOf } from '../../kernel/kept-layouts.js';
 import type { Invoice } from '../invoice/types.js';
 import type { PaymentAttempt, PaymentProfile } from './types.js';
 
@@ -132,7 +133,18 @@ class LazilyKeyedAttempt implements PaymentAttempt {
  * from does not change. It shows like any field (in JSON, in a spread).
  * @example attemptKeyedBy(fields, () => paymentAttemptKey('acme', invoice, profile, '49')).idempotencyKey
  */
-export const attemptKeyedBy = (
+export function attemptKeyedBy(
   fields: Omit<PaymentAttempt, 'idempotencyKey'>,
   keyOf: () => string,
-): PaymentAttempt => new LazilyKeyedAttempt(fields, keyOf);
+): PaymentAttempt {
+  // A copy of the first attempt is kept so that full collections leave the class's hidden class
+  // (kept-layouts.ts): a copy without the derivation, which closes over the whole request's state.
+  if (!layoutKept) {
+    keepLayoutOf(new LazilyKeyedAttempt(fields, NO_KEY));
+    layoutKept = true;
+  }
+  return new LazilyKeyedAttempt(fields, keyOf);
+}
+
+let layoutKept = false;
+const NO_KEY = (): string => '';

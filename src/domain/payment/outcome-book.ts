@@ -8,6 +8,7 @@
  * pass is the synchronous path with those outcomes: the same state, answer and events to the byte.
  */
 
+import { keepLayoutOf } from '../../kernel/kept-layouts.js';
 import { settleAttempt } from './guarded-gateway.js';
 import type {
   AsyncPaymentGateway,
@@ -73,3 +74,6 @@ export function recordedGateway(settled: readonly SettledPayment[]): PaymentGate
       message: 'Gateway error: no recorded outcome for this attempt',
     };
 }
+
+// Full collections must not take this class's hidden class away between requests (kept-layouts.ts).
+keepLayoutOf(new OutcomeBook(() => UNSETTLED));
