@@ -21,6 +21,3 @@ export function keepLayoutOf<T extends object>(instance: T): T {
   kept.push(instance);
   return instance;
 }
-
-/** How many instances are kept (one per class that asked). */
-export const keptLayoutCount = (): number => kept.length;
