@@ -192,7 +192,8 @@ type WritableCounters = { -readonly [K in keyof Counters]: number };
  */
 class Written {
   readonly tables = new Map<TableName, TableWriter<AnyRow>>();
-  readonly indexes = new Map<IndexName, IndexWriter<number>>();
+  /** Made on the first write to a string index: most steps of a catch-up write none. */
+  indexes: Map<IndexName, IndexWriter<number>> | undefined;
   readonly lists = new Map<ListIndexName, ListIndexWriter>();
   readonly sets = new Map<SetIndexName, IndexWriter<StoredIdSet>>();
   schedule: Schedule | undefined;
@@ -214,6 +215,7 @@ class Written {
   }
 
   private index(name: IndexName): IndexWriter<number> {
+    this.indexes ??= new Map();
     let index = this.indexes.get(name);
     if (index === undefined) {
       index = new IndexWriter(this.base.indexes[name], this.owned);
@@ -256,7 +258,15 @@ class Written {
   }
 
   count(name: keyof Counters, value: number): void {
-    this.counters ??= { ...this.base.counters };
+    // The counters a batch made are its own (see `Owned`): each step of a catch-up sets them in place.
+    if (this.counters === undefined) {
+      const counters = this.base.counters;
+      if (this.owned.has(counters)) this.counters = counters as WritableCounters;
+      else {
+        this.counters = { ...counters };
+        this.owned.add(this.counters);
+      }
+    }
     this.counters[name] = value;
   }
 
@@ -281,7 +291,8 @@ class Written {
   assignInPlace(state: Mutable<SiteState>): void {
     const owned = this.owned;
     if (this.tables.size > 0) state.tables = mergedOwned(state.tables, this.tables, owned);
-    if (this.indexes.size > 0) state.indexes = mergedOwned(state.indexes, this.indexes, owned);
+    if (this.indexes !== undefined && this.indexes.size > 0)
+      state.indexes = mergedOwned(state.indexes, this.indexes, owned);
     if (this.lists.size > 0)
       state.listIndexes = mergedOwned<ListIndexName, ListIndexes[ListIndexName], ListIndexes>(
         state.listIndexes,
@@ -330,14 +341,16 @@ export function applyChanges(state: SiteState, changes: readonly Change[]): Site
  * a later step may change what they share with it. With `unindexed`, the step's event-log records join
  * the log but not its indexes: they are pushed onto `unindexed` for `withIndexedEvents` to add at the
  * end of the batch (a renewal day's step otherwise regrouped and rewrote the indexes for four records).
+ * With `clock`, the clock then moves there, as a clock change after the others would move it.
  */
 export function applyInBatch(
   state: SiteState,
   changes: readonly Change[],
   owned: Owned,
   unindexed?: SiteEvent[],
+  clock?: Instant,
 ): SiteState {
-  if (changes.length === 0) return state;
+  if (changes.length === 0 && clock === undefined) return state;
   const written = new Written(state, owned);
   // Event-log records are appended in one batch (see log-index.ts).
   const records: SiteEvent[] = [];
@@ -366,6 +379,7 @@ export function applyInBatch(
         assertNever(change);
     }
   }
+  if (clock !== undefined) written.clock = clock;
   // A state this batch made is changed in place; the first of a batch, or a request's, is a new object.
   const next: Mutable<SiteState> = owned.has(state) ? state : { ...state };
   owned.add(next);

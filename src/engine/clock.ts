@@ -121,12 +121,13 @@ export function catchUp(
       updated === undefined || !sameProgress(due.subscription, updated),
       'a due step moves its subscription on',
     );
-    // The transaction's list is a fresh array: the step's clock joins it rather than a copy of it.
+    // The step's clock follows its changes; it is applied with them rather than pushed onto the
+    // transaction's list, which that push regrew by half for every step.
     const stepChanges = tx.changes();
-    stepChanges.push({ type: 'clock', now: due.at });
     queue.noteChanges(stepChanges);
-    current = applyInBatch(current, stepChanges, owned, unindexed);
+    current = applyInBatch(current, stepChanges, owned, unindexed, due.at);
     for (const change of stepChanges) changes.push(change);
+    changes.push({ type: 'clock', now: due.at });
     for (const event of tx.events()) events.push(event);
   }
 }

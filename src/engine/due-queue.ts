@@ -1,8 +1,13 @@
 /**
  * The order in which a catch-up performs what is due on the first scheduled day: earliest instant
- * first, ties in the order the subscriptions joined the day. The day's bucket is read once into a heap;
- * after each step only the entries the step appended and the subscriptions it wrote are looked at again,
- * so a day with k things due costs O(k log k), not k reads of the whole bucket.
+ * first, ties in the order the subscriptions joined the day. The day's bucket is read once; after each
+ * step only the entries the step appended and the subscriptions it wrote are looked at again, so a day
+ * with k things due costs at most O(k log k), not k reads of the whole bucket.
+ *
+ * Entries read in bucket order are mostly already in due order (a renewal day: one instant, positions
+ * ascending), so they queue in a run taken from the front, and only an entry that would break the run's
+ * order goes into a heap: popping the run costs nothing, where a heap of a whole site's day walked its
+ * height (17 levels at 100,000) through entries spread over the heap for every step.
  */
 import { dueAt } from '../domain/subscription/schedule.js';
 import type { Subscription } from '../domain/subscription/types.js';
@@ -64,6 +69,10 @@ export class DueQueue {
   #read = 0;
   /** Each id's last position in the day's bucket. */
   #latest = new Map<number, number>();
+  /** Entries in due order from `#next` on; `#run[#next]` is the run's first. */
+  #run: DueEntry[] = [];
+  #next = 0;
+  /** Entries that came out of order. */
   #heap = new EntryHeap();
   /** Subscriptions written since the last look. */
   #written: number[] = [];
@@ -80,20 +89,26 @@ export class DueQueue {
       this.#serial = bucket.serial;
       this.#read = 0;
       this.#latest = new Map();
+      this.#run = [];
+      this.#next = 0;
       this.#heap = new EntryHeap();
       this.#written = [];
     }
-    for (const entry of readBucket(bucket, day, subscriptions, this.#read, this.#latest))
-      this.#heap.push(entry);
-    this.#read = bucket.ids.length;
-    for (const id of this.#written) {
-      const position = this.#latest.get(id);
-      const subscription = tableGet(subscriptions, id);
-      const at = subscription === undefined ? null : dueAt(subscription);
-      if (position !== undefined && at !== null && dayOf(at) === day) this.#heap.push({ at, position, id });
+    // Nothing joined the bucket since the last look (each step of a renewal day): nothing to read.
+    if (this.#read < bucket.ids.length) {
+      for (const entry of readBucket(bucket, day, subscriptions, this.#read, this.#latest)) this.#add(entry);
+      this.#read = bucket.ids.length;
     }
-    this.#written = [];
-    for (let top = this.#heap.top; top !== undefined; top = this.#heap.top) {
+    if (this.#written.length > 0) {
+      for (const id of this.#written) {
+        const position = this.#latest.get(id);
+        const subscription = tableGet(subscriptions, id);
+        const at = subscription === undefined ? null : dueAt(subscription);
+        if (position !== undefined && at !== null && dayOf(at) === day) this.#add({ at, position, id });
+      }
+      this.#written.length = 0;
+    }
+    for (let top = this.#top(); top !== undefined; top = this.#top()) {
       const subscription = tableGet(subscriptions, top.id);
       if (
         subscription !== undefined &&
@@ -101,9 +116,39 @@ export class DueQueue {
         dueAt(subscription) === top.at
       )
         return { at: top.at, subscription };
-      this.#heap.pop();
+      this.#pop(top);
     }
     return null;
+  }
+
+  /** Queues an entry: at the run's end when it comes after the run's last, else in the heap. */
+  #add(entry: DueEntry): void {
+    const run = this.#run;
+    if (this.#next === run.length) {
+      // The run is used up: it starts again from this entry.
+      run.length = 0;
+      this.#next = 0;
+      run.push(entry);
+    } else if (before(entry, run[run.length - 1] as DueEntry)) this.#heap.push(entry);
+    else run.push(entry);
+  }
+
+  /**
+   * The first entry of the run or of the heap, whichever is due first. Two entries neither before the
+   * other are the same entry (one instant, one position in the bucket), so which of them comes first
+   * makes no difference.
+   */
+  #top(): DueEntry | undefined {
+    const first = this.#run[this.#next];
+    const top = this.#heap.top;
+    if (first === undefined) return top;
+    return top !== undefined && before(top, first) ? top : first;
+  }
+
+  /** Takes out the entry `#top` gave. */
+  #pop(entry: DueEntry): void {
+    if (this.#run[this.#next] === entry) this.#next += 1;
+    else this.#heap.pop();
   }
 
   /** Notes the subscriptions a step wrote, before its changes are applied. */

@@ -81,18 +81,19 @@ export function rescheduled(
   const buckets = new IndexWriter(schedule.buckets, owned);
   const oldBucket = oldDay === null ? undefined : buckets.get(oldDay);
   if (oldDay !== null && oldBucket !== undefined) {
-    if (oldBucket.due > 1) buckets.set(oldDay, withDue(oldBucket, oldBucket.due - 1));
+    if (oldBucket.due > 1) buckets.set(oldDay, counted(oldBucket, oldBucket.due - 1, owned));
     else {
       buckets.delete(oldDay);
       days = days.filter((day) => day !== oldDay);
     }
   }
-  if (newDay === null || next === undefined) return { days, buckets: buckets.result(), serials };
+  if (newDay === null || next === undefined)
+    return scheduleOf(schedule, days, buckets.result(), serials, owned);
   const bucket = buckets.get(newDay);
   if (bucket !== undefined) {
     const ids = listAppendAllOwned(bucket.ids, [next.id], owned);
-    buckets.set(newDay, { serial: bucket.serial, ids, due: bucket.due + 1 });
-    return { days, buckets: buckets.result(), serials };
+    buckets.set(newDay, joined(bucket, ids, owned));
+    return scheduleOf(schedule, days, buckets.result(), serials, owned);
   }
   serials += 1;
   buckets.set(newDay, { serial: serials, ids: listFromArray([next.id]), due: 1 });
@@ -103,6 +104,56 @@ export function rescheduled(
     buckets: buckets.result(),
     serials,
   };
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * A bucket with another count: the very bucket when this batch made it (a renewal day counts every
+ * subscription out of one bucket and into another; a new bucket for each step was garbage by the next),
+ * else a new one the batch then owns.
+ */
+function counted(bucket: DayBucket, due: number, owned: Owned): DayBucket {
+  if (owned.has(bucket)) {
+    (bucket as Mutable<DayBucket>).due = due;
+    return bucket;
+  }
+  const copy = withDue(bucket, due);
+  owned.add(copy);
+  return copy;
+}
+
+/** A bucket with one more subscription, its ids `ids`: the very bucket when this batch made it. */
+function joined(bucket: DayBucket, ids: ChunkedList<number>, owned: Owned): DayBucket {
+  if (owned.has(bucket) && hasKeysInOrder(bucket, BUCKET_KEYS)) {
+    const mutable = bucket as Mutable<DayBucket>;
+    mutable.ids = ids;
+    mutable.due = bucket.due + 1;
+    return bucket;
+  }
+  const made = { serial: bucket.serial, ids, due: bucket.due + 1 };
+  owned.add(made);
+  return made;
+}
+
+/** The schedule with these fields: the very object when this batch made it, else a new one it owns. */
+function scheduleOf(
+  schedule: Schedule,
+  days: readonly string[],
+  buckets: ShardedIndex<DayBucket>,
+  serials: number,
+  owned: Owned,
+): Schedule {
+  if (owned.has(schedule)) {
+    const mutable = schedule as Mutable<Schedule>;
+    mutable.days = days;
+    mutable.buckets = buckets;
+    mutable.serials = serials;
+    return schedule;
+  }
+  const made = { days, buckets, serials };
+  owned.add(made);
+  return made;
 }
 
 /** The first scheduled day, when it has begun by `now`. */

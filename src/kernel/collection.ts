@@ -14,6 +14,8 @@ import { keepLayoutOf } from './kept-layouts.js';
 /** Elements per chunk. */
 export const CHUNK_SIZE = 1000;
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /** An ordered list in chunks. Every chunk but the last is full. */
 export interface ChunkedList<T> {
   readonly length: number;
@@ -198,17 +200,17 @@ function slotsOf(key: string): { readonly group: number; readonly leaf: number }
 
 const slotKey = (key: string): string => `k:${key}`;
 
-function leafOf<V>(index: ShardedIndex<V>, key: string): Readonly<Record<string, V>> | null | undefined {
-  const { group, leaf } = slotsOf(key);
-  return index.groups[group]?.[leaf];
-}
-
-/** The value under a key. */
-export function indexGet<V>(index: ShardedIndex<V>, key: string): V | undefined {
-  const leaf = leafOf(index, key);
+/** The value under a key in an index's groups. */
+function groupsGet<V>(groups: ShardedIndex<V>['groups'], key: string): V | undefined {
+  const { group, leaf: at } = slotsOf(key);
+  const leaf = groups[group]?.[at];
   const slot = slotKey(key);
   return leaf != null && Object.hasOwn(leaf, slot) ? leaf[slot] : undefined;
 }
+
+/** The value under a key. */
+export const indexGet = <V>(index: ShardedIndex<V>, key: string): V | undefined =>
+  groupsGet(index.groups, key);
 
 /**
  * A new index with a key set, sharing every untouched group and leaf with the old one.
@@ -277,6 +279,8 @@ export class ListWriter<T> {
   readonly #chunks: (readonly T[])[];
   readonly #owned: Owned;
   #length: number;
+  /** The list object this batch made for this list, which `result()` updates rather than copies. */
+  #made: Mutable<ChunkedList<T>> | undefined;
 
   constructor(list: ChunkedList<T>, owned: Owned = new Set()) {
     this.#owned = owned;
@@ -286,6 +290,7 @@ export class ListWriter<T> {
       owned.add(this.#chunks);
     }
     this.#length = list.length;
+    if (owned.has(list)) this.#made = list as Mutable<ChunkedList<T>>;
   }
 
   get length(): number {
@@ -354,9 +359,21 @@ export class ListWriter<T> {
     this.#length = length;
   }
 
-  /** The list with every write so far (sharing what the batch owns: later writes of the batch show). */
+  /**
+   * The list with every write so far (sharing what the batch owns: later writes of the batch show). The
+   * list object is the batch's own too: each step of a catch-up updates the one the first step made
+   * instead of leaving a new one behind.
+   */
   result(): ChunkedList<T> {
-    return { length: this.#length, chunks: this.#chunks };
+    const made = this.#made;
+    if (made !== undefined && made.chunks === this.#chunks) {
+      made.length = this.#length;
+      return made;
+    }
+    const list = { length: this.#length, chunks: this.#chunks };
+    this.#owned.add(list);
+    this.#made = list;
+    return list;
   }
 
   #own(position: number): T[] {
@@ -394,11 +411,16 @@ export function writerResults<K, V>(writers: ReadonlyMap<K, { result(): V }>): M
 /** A batch of writes to a table that copies each chunk of its rows at most once (see `ListWriter`). */
 export class TableWriter<T extends { readonly id: number }> {
   readonly #rows: ListWriter<T | null>;
+  readonly #owned: Owned;
   #count: number;
+  /** The table object this batch made, which `result()` updates (see `ListWriter.result`). */
+  #made: Mutable<Table<T>> | undefined;
 
   constructor(table: Table<T>, owned: Owned = new Set()) {
     this.#rows = new ListWriter(table.rows, owned);
+    this.#owned = owned;
     this.#count = table.count;
+    if (owned.has(table)) this.#made = table as Mutable<Table<T>>;
   }
 
   /** The row with an id, as this batch has left it. */
@@ -423,7 +445,17 @@ export class TableWriter<T extends { readonly id: number }> {
 
   /** The table with every write so far. */
   result(): Table<T> {
-    return { rows: this.#rows.result(), count: this.#count };
+    const rows = this.#rows.result();
+    const made = this.#made;
+    if (made !== undefined) {
+      made.rows = rows;
+      made.count = this.#count;
+      return made;
+    }
+    const table = { rows, count: this.#count };
+    this.#owned.add(table);
+    this.#made = table;
+    return table;
   }
 }
 
@@ -436,6 +468,8 @@ type Groups<V> = (readonly (Readonly<Record<string, V>> | null)[] | null)[];
 export class IndexWriter<V> {
   readonly #groups: Groups<V>;
   readonly #owned: Owned;
+  /** The index object this batch made, which `result()` returns again (see `ListWriter.result`). */
+  #made: ShardedIndex<V> | undefined;
 
   constructor(index: ShardedIndex<V>, owned: Owned = new Set()) {
     this.#owned = owned;
@@ -444,11 +478,12 @@ export class IndexWriter<V> {
       this.#groups = index.groups.slice();
       owned.add(this.#groups);
     }
+    if (owned.has(index)) this.#made = index;
   }
 
   /** The value under a key, as this batch has left it. */
   get(key: string): V | undefined {
-    return indexGet({ groups: this.#groups }, key);
+    return groupsGet(this.#groups, key);
   }
 
   /** Sets a key. */
@@ -487,7 +522,12 @@ export class IndexWriter<V> {
 
   /** The index with every write so far. */
   result(): ShardedIndex<V> {
-    return { groups: this.#groups };
+    const made = this.#made;
+    if (made !== undefined && made.groups === this.#groups) return made;
+    const index = { groups: this.#groups };
+    this.#owned.add(index);
+    this.#made = index;
+    return index;
   }
 
   #ownGroup(position: number): (Readonly<Record<string, V>> | null)[] {
