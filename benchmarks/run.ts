@@ -21,13 +21,14 @@ const files = readdirSync(here)
   .filter((file) => only.length === 0 || only.some((name) => file.startsWith(name)))
   .sort();
 
-// A host of a large site runs node as README advises (allocation-site pretenuring off); say which way
-// these figures were taken.
-const pretenuringOff = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(' ')].includes(
-  '--no-allocation-site-pretenuring',
-);
+// A host of a large site runs node as README advises (allocation-site pretenuring off, young generation of
+// 64 MB); say which way these figures were taken.
+const nodeFlags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(' ')];
+const pretenuringOff = nodeFlags.includes('--no-allocation-site-pretenuring');
+const semiSpace = nodeFlags.find((flag) => flag.startsWith('--max-semi-space-size='))?.split('=')[1];
 console.log(
-  `V8 allocation-site pretenuring: ${pretenuringOff ? 'off, as README advises hosts' : 'on (node default)'}`,
+  `V8 allocation-site pretenuring: ${pretenuringOff ? 'off, as README advises hosts' : 'on (node default)'}; ` +
+    `semi-space: ${semiSpace === undefined ? 'node default' : `${semiSpace} MB${semiSpace === '64' ? ', as README advises hosts' : ''}`}`,
 );
 
 const rows: BenchRow[] = [];
