@@ -13,7 +13,7 @@ import { createSite } from '../../src/engine/state.js';
 import { Transaction } from '../../src/engine/transaction.js';
 import { emptyIndex, emptyTable, IndexWriter, TableWriter } from '../../src/kernel/collection.js';
 import { emptyIdKeyed, IdKeyedWriter } from '../../src/kernel/id-keyed.js';
-import { profile } from '../domain/payment/card-profile.js';
+import { attemptFields } from '../domain/payment/card-profile.js';
 
 type Native = (probe: () => unknown) => number;
 const native = (name: string): Native => new Function('probe', `return %${name}(probe);`) as Native;
@@ -33,17 +33,6 @@ const customer = {
   email: 'ada@example.com',
 } as unknown as Parameters<typeof put<'customers'>>[1];
 
-const attemptFields = {
-  kind: 'payment',
-  amount: '49',
-  currency: 'USD',
-  paymentProfile: profile('1111'),
-  customerId: 1,
-  subscriptionId: 1,
-  memo: 'Payment for invoice 1',
-  at: NOW,
-} as const;
-
 const probes: Record<string, () => unknown> = {
   Transaction: () => new Transaction(state, NOW).get('customers', 1),
   Written: () => applyChanges(state, [put('customers', customer)]).tables.customers.count,
@@ -53,7 +42,7 @@ const probes: Record<string, () => unknown> = {
   DueQueue: () => new DueQueue().earliest(state, NOW),
   OutcomeBook: () => new OutcomeBook(() => ({ success: true })).pass(),
   DeclaredQuery: () => declaredQuery(parseQuery('a=1', undefined) ?? fail(), ['a'], 'probe').get('a'),
-  PaymentAttempt: () => attemptKeyedBy(attemptFields, () => 'key').amount,
+  PaymentAttempt: () => attemptKeyedBy(attemptFields(), () => 'key').amount,
 };
 
 function fail(): never {

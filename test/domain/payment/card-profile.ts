@@ -1,4 +1,4 @@
-import type { PaymentProfile } from '../../../src/domain/payment/types.js';
+import type { PaymentAttempt, PaymentProfile } from '../../../src/domain/payment/types.js';
 
 /** A stored card profile whose last four digits (and so the test gateway's answer) are `lastFour`. */
 export const profile = (lastFour: string): PaymentProfile => ({
@@ -25,4 +25,16 @@ export const profile = (lastFour: string): PaymentProfile => ({
   disabled: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+/** A card payment of 49 USD for invoice 1, without its idempotency key. */
+export const attemptFields = (): Omit<PaymentAttempt, 'idempotencyKey'> => ({
+  kind: 'payment',
+  amount: '49',
+  currency: 'USD',
+  paymentProfile: profile('1111'),
+  customerId: 1,
+  subscriptionId: 1,
+  memo: 'Payment for invoice 1',
+  at: '2026-01-01T00:00:00.000Z',
 });

@@ -1,23 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { attemptKeyedBy } from '../../../src/domain/payment/idempotency.js';
-import type { PaymentAttempt } from '../../../src/domain/payment/types.js';
-import { profile } from './card-profile.js';
-
-const fields = (): Omit<PaymentAttempt, 'idempotencyKey'> => ({
-  kind: 'payment',
-  amount: '49',
-  currency: 'USD',
-  paymentProfile: profile('1111'),
-  customerId: 1,
-  subscriptionId: 1,
-  memo: 'Payment for invoice 1',
-  at: '2026-01-01T00:00:00.000Z',
-});
+import { attemptFields } from './card-profile.js';
 
 describe('an attempt keyed lazily', () => {
   test('derives its key only when read, once, and shows it like any field', () => {
     let derived = 0;
-    const attempt = attemptKeyedBy(fields(), () => {
+    const attempt = attemptKeyedBy(attemptFields(), () => {
       derived += 1;
       return 'acme/inv_1/payment/1/abcd';
     });
@@ -30,11 +18,11 @@ describe('an attempt keyed lazily', () => {
   });
 
   test('shows its fields in their order, the key last, with one accessor shared by every attempt', () => {
-    const first = attemptKeyedBy(fields(), () => 'acme/inv_1/payment/1/abcd');
-    const second = attemptKeyedBy({ ...fields(), amount: '50' }, () => 'acme/inv_1/payment/2/ef01');
-    expect(Object.keys(first)).toEqual([...Object.keys(fields()), 'idempotencyKey']);
+    const first = attemptKeyedBy(attemptFields(), () => 'acme/inv_1/payment/1/abcd');
+    const second = attemptKeyedBy({ ...attemptFields(), amount: '50' }, () => 'acme/inv_1/payment/2/ef01');
+    expect(Object.keys(first)).toEqual([...Object.keys(attemptFields()), 'idempotencyKey']);
     expect(JSON.parse(JSON.stringify(second))).toEqual({
-      ...fields(),
+      ...attemptFields(),
       amount: '50',
       idempotencyKey: 'acme/inv_1/payment/2/ef01',
     });
