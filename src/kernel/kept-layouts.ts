@@ -6,8 +6,9 @@
  * collected, and every optimized function that checked for it is thrown away with it. Between two
  * requests no transaction, batch writer or decimal is alive, so every full collection that ran between
  * requests (a host's idle-time collections, a benchmark's forced ones) sent the hottest functions back to
- * unoptimized code for the next ten or twenty requests (a renewal of 1,000 components took 12-16 ms instead of 1.7 ms until they were compiled
- * again). One live instance of each class keeps its hidden class, and the compiled code that reads it.
+ * unoptimized code for the next ten or twenty requests (a renewal of 1,000 components took 12-16 ms
+ * instead of 1.7 ms until they were compiled again). One live instance of each class keeps its hidden
+ * class, and the compiled code that reads it.
  */
 
 const kept: object[] = [];
