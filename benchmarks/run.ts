@@ -26,10 +26,14 @@ const files = readdirSync(here)
 const nodeFlags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(' ')];
 const pretenuringOff = nodeFlags.includes('--no-allocation-site-pretenuring');
 const semiSpace = nodeFlags.find((flag) => flag.startsWith('--max-semi-space-size='))?.split('=')[1];
-console.log(
-  `V8 allocation-site pretenuring: ${pretenuringOff ? 'off, as README advises hosts' : 'on (node default)'}; ` +
-    `semi-space: ${semiSpace === undefined ? 'node default' : `${semiSpace} MB${semiSpace === '64' ? ', as README advises hosts' : ''}`}`,
-);
+const pretenuring = pretenuringOff ? 'off, as README advises hosts' : 'on (node default)';
+const youngGeneration =
+  semiSpace === undefined
+    ? 'node default'
+    : semiSpace === '64'
+      ? '64 MB, as README advises hosts'
+      : `${semiSpace} MB`;
+console.log(`V8 allocation-site pretenuring: ${pretenuring}; semi-space: ${youngGeneration}`);
 
 const rows: BenchRow[] = [];
 for (const file of files) {
