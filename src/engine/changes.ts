@@ -12,6 +12,7 @@ import type { Subscription } from '../domain/subscription/types.js';
 import {
   IndexWriter,
   listAppendAllOwned,
+  type Mutable,
   type Owned,
   type Table,
   TableWriter,
@@ -308,8 +309,6 @@ class Written {
 
 // Full collections must not take this class's hidden class away between requests (kept-layouts.ts).
 keepLayoutOf(new Written(createSite(), new Set()));
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * `base` with the results of the writers that changed it: `base` itself when the batch made it, else a

@@ -19,6 +19,7 @@ import {
   listAppendAllOwned,
   listFromArray,
   listRange,
+  type Mutable,
   type Owned,
   type ShardedIndex,
   type Table,
@@ -105,8 +106,6 @@ export function rescheduled(
     serials,
   };
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * A bucket with another count: the very bucket when this batch made it (a renewal day counts every

@@ -14,7 +14,8 @@ import { keepLayoutOf } from './kept-layouts.js';
 /** Elements per chunk. */
 export const CHUNK_SIZE = 1000;
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+/** An object a batch made (see `Owned`), as that batch may still change it in place. */
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** An ordered list in chunks. Every chunk but the last is full. */
 export interface ChunkedList<T> {
