@@ -25,10 +25,24 @@ export interface LinesRead {
  * Reads `path` line by line; `onLine` gets every line but the last (without its newline), in order.
  * @example const { last, bodyBytes, bodyCrc } = await readLines(nodeFiles, 'snapshot.json', (line) => assembler.add(line));
  */
-export async function readLines(
+export function readLines(
   files: FileLayer,
   path: string,
   onLine: (line: string) => void,
+  sliceBytes: number = READ_SLICE_BYTES,
+): Promise<LinesRead> {
+  return readLineBytes(files, path, (bytes) => onLine(bytes.toString('utf8')), sliceBytes);
+}
+
+/**
+ * Reads `path` line by line as `readLines` does, handing each line's bytes (without its newline) rather
+ * than its text, so that the caller decides how to decode a long line. The bytes are the caller's only
+ * during the call (they may be a read buffer used again next), and are checksummed before it.
+ */
+export async function readLineBytes(
+  files: FileLayer,
+  path: string,
+  onLine: (line: Buffer) => void,
   sliceBytes: number = READ_SLICE_BYTES,
 ): Promise<LinesRead> {
   /** The start of a line that runs on into the next slice. */
@@ -48,7 +62,7 @@ export async function readLines(
       if (pending !== undefined) {
         bodyCrc = crc32(pending, bodyCrc);
         bodyBytes += pending.length;
-        onLine(pending.toString('utf8', 0, pending.length - 1));
+        onLine(pending.subarray(0, pending.length - 1));
       }
       pending = line;
       start = end + 1;

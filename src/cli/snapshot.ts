@@ -21,8 +21,9 @@ import { PieceSharing, shareLoadedState } from '../engine/persistence/share.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
 import { fillLaterTables, type SiteState } from '../engine/state.js';
 import { emptyList, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
-import { firstByteOf, type LinesRead, READ_SLICE_BYTES, readLines } from './file-lines.js';
+import { firstByteOf, type LinesRead, READ_SLICE_BYTES, readLineBytes } from './file-lines.js';
 import { type FileLayer, nodeFiles, type WritableFile, writeAll } from './files.js';
+import { parsePieceLine } from './piece-line.js';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
 const FORMAT = 'billing-core-snapshot';
@@ -205,10 +206,10 @@ async function readPieces(
   assembler: PieceAssembler,
 ): Promise<LinesRead & { readonly fits: boolean }> {
   let fits = true;
-  const read = await readLines(files, path, (line) => {
+  const read = await readLineBytes(files, path, (line) => {
     if (!fits) return;
     try {
-      assembler.add(line);
+      assembler.addParsed(parsePieceLine(line));
     } catch {
       fits = false;
     }
