@@ -63,6 +63,7 @@ function digitsEnd(bytes: Buffer, at: number): number {
 function nextCut(bytes: Buffer, from: number, secondKey: Buffer): number {
   for (let cut = bytes.indexOf(ROW_BOUNDARY, from); cut >= 0; cut = bytes.indexOf(ROW_BOUNDARY, cut + 1)) {
     const key = digitsEnd(bytes, cut + ROW_BOUNDARY.length);
+    if (key + secondKey.length > bytes.length) return -1;
     if (bytes.compare(secondKey, 0, secondKey.length, key, key + secondKey.length) === 0) return cut;
   }
   return -1;
@@ -91,7 +92,7 @@ export function parseRowsInBlocks(bytes: Buffer): unknown[] | undefined {
   const keyEnd = bytes.indexOf('":', keyStart);
   if (bytes[keyStart] !== COMMA || keyEnd < 0 || keyEnd - keyStart > LONGEST_KEY) return undefined;
   const secondKey = bytes.subarray(keyStart, keyEnd + 2);
-  const blocks = Math.round(length / BLOCK_BYTES);
+  const blocks = Math.max(2, Math.round(length / BLOCK_BYTES));
   const aim = length / blocks;
   const parts: unknown[][] = [];
   // The first block starts at the first row's `{`, behind the `[` that opens the rows.
@@ -117,6 +118,6 @@ export function parseRowsInBlocks(bytes: Buffer): unknown[] | undefined {
  * @example parsePieceLine(Buffer.from('[["schema"],1]')) // [['schema'], 1]
  */
 export function parsePieceLine(bytes: Buffer): unknown {
-  const parsed = bytes.length >= 2 * BLOCK_BYTES ? parseRowsInBlocks(bytes) : undefined;
+  const parsed = bytes.length >= 2 * SHORTEST_BLOCK ? parseRowsInBlocks(bytes) : undefined;
   return parsed ?? JSON.parse(bytes.toString('utf8'));
 }

@@ -66,6 +66,15 @@ describe('a line of pieces parsed from its bytes', () => {
     expect(parsedAndKept(text)).toEqual(JSON.parse(text));
   });
 
+  it('is JSON.parse of its text when its last row is a bare id after a cut', () => {
+    const others = chunkLine([{ id: 2, x: 'y'.repeat(100) }], 260 * 1024).slice(
+      '[["tables","invoices","rows","chunks",3],['.length,
+      -2,
+    );
+    const text = `[["tables","invoices","rows","chunks",3],[{"id":1,"uid":"a"},${others},{"id":1}]]`;
+    expect(parsedAndKept(text)).toEqual(JSON.parse(text));
+  });
+
   it('is JSON.parse of its text for short lines and lines of other shapes', () => {
     for (const text of [
       '[["schema"],1]',
