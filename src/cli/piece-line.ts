@@ -73,7 +73,7 @@ function nextCut(bytes: Buffer, from: number, secondKey: Buffer): number {
  * A long chunk line as `[path, rows]`, read block by block; undefined when it cannot be cut exactly (then
  * `JSON.parse` of the whole line is its value, or says why it is none).
  */
-export function parseRowsInBlocks(bytes: Buffer): unknown[] | undefined {
+export function parseRowsInBlocks(bytes: Buffer, onRows?: PieceRows): unknown[] | undefined {
   const length = bytes.length;
   if (bytes[0] !== OPEN_BRACKET || bytes[length - 1] !== CLOSE_BRACKET || bytes[length - 2] !== CLOSE_BRACKET)
     return undefined;
@@ -102,22 +102,36 @@ export function parseRowsInBlocks(bytes: Buffer): unknown[] | undefined {
     if (cut < 0 || cut + 1 >= rowsEnd) break;
     const rows = parseBlock(bytes, from, cut + 1);
     if (!Array.isArray(rows)) return undefined;
+    onRows?.(path, rows);
     parts.push(rows);
     from = cut + 2;
   }
   const rows = parseBlock(bytes, from, rowsEnd);
   if (!Array.isArray(rows)) return undefined;
+  onRows?.(path, rows);
   parts.push(rows);
   return [path, ([] as unknown[]).concat(...parts)];
 }
 
 /**
+ * Sees the rows of a piece as they are parsed (a block of a chunk's rows, or a piece's whole value), while
+ * they are at hand in the processor's caches; may change them in place for equal ones.
+ */
+export type PieceRows = (path: readonly unknown[], rows: unknown) => void;
+
+/**
  * The value of a line of pieces (its bytes, without the newline): `JSON.parse` of its text, which a long
- * line of rows gets block by block. The bytes are changed during the call and restored before it ends.
- * Throws as `JSON.parse` does when the line is not JSON.
+ * line of rows gets block by block. `onRows` sees the value of a `[path, value]` piece, a block of rows at a
+ * time (all of them again if a later block does not parse and the whole line is parsed instead). The
+ * bytes are changed during the call and restored before it ends. Throws as `JSON.parse` does when the line
+ * is not JSON.
  * @example parsePieceLine(Buffer.from('[["schema"],1]')) // [['schema'], 1]
  */
-export function parsePieceLine(bytes: Buffer): unknown {
-  const parsed = bytes.length >= 2 * SHORTEST_BLOCK ? parseRowsInBlocks(bytes) : undefined;
-  return parsed ?? JSON.parse(bytes.toString('utf8'));
+export function parsePieceLine(bytes: Buffer, onRows?: PieceRows): unknown {
+  const inBlocks = bytes.length >= 2 * SHORTEST_BLOCK ? parseRowsInBlocks(bytes, onRows) : undefined;
+  if (inBlocks !== undefined) return inBlocks;
+  const piece: unknown = JSON.parse(bytes.toString('utf8'));
+  if (onRows !== undefined && Array.isArray(piece) && piece.length === 2 && Array.isArray(piece[0]))
+    onRows(piece[0], piece[1]);
+  return piece;
 }

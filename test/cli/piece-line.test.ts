@@ -75,6 +75,24 @@ describe('a line of pieces parsed from its bytes', () => {
     expect(parsedAndKept(text)).toEqual(JSON.parse(text));
   });
 
+  it('shows its rows once each, in order, with its path, whether read in blocks or whole', () => {
+    for (const text of [
+      chunkLine([invoice(7), invoice(80)], 900 * 1024),
+      chunkLine([invoice(3)], 20 * 1024),
+      '[["settings","name"],"y"]',
+    ]) {
+      const seen: unknown[] = [];
+      const value = parsePieceLine(Buffer.from(text), (path, rows) => {
+        expect(path).toEqual(JSON.parse(text)[0]);
+        if (Array.isArray(rows)) seen.push(...rows);
+        else seen.push(rows);
+      });
+      const whole = JSON.parse(text)[1];
+      expect(seen).toEqual(Array.isArray(whole) ? whole : [whole]);
+      expect(value).toEqual(JSON.parse(text));
+    }
+  });
+
   it('is JSON.parse of its text for short lines and lines of other shapes', () => {
     for (const text of [
       '[["schema"],1]',
