@@ -20,8 +20,8 @@ const ROW_BOUNDARY = Buffer.from('},{"id":');
 const LONGEST_PATH = 256;
 /** The block aimed at: as far from V8's threshold for the old generation as from that for own pages. */
 const BLOCK_BYTES = 115 * 1024;
-/** No block shorter: its objects would be made young and copied. */
-const SHORTEST_BLOCK = 104 * 1024;
+/** No block shorter: its objects would be made young and copied (V8 makes them old from 100 KiB on). */
+const SHORTEST_BLOCK = 100 * 1024 + 512;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
