@@ -21,8 +21,9 @@ import { PieceSharing, shareLoadedState } from '../engine/persistence/share.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
 import { fillLaterTables, type SiteState } from '../engine/state.js';
 import { emptyList, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
-import { firstByteOf, type LinesRead, READ_SLICE_BYTES, readLines } from './file-lines.js';
+import { firstByteOf, type LinesRead, READ_SLICE_BYTES, readLineBytes } from './file-lines.js';
 import { type FileLayer, nodeFiles, type WritableFile, writeAll } from './files.js';
+import { parsePieceLine } from './piece-line.js';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
 const FORMAT = 'billing-core-snapshot';
@@ -203,12 +204,15 @@ async function readPieces(
   files: FileLayer,
   path: string,
   assembler: PieceAssembler,
+  sharing: PieceSharing | undefined,
 ): Promise<LinesRead & { readonly fits: boolean }> {
   let fits = true;
-  const read = await readLines(files, path, (line) => {
+  const share =
+    sharing === undefined ? undefined : (at: readonly unknown[], rows: unknown) => sharing.piece(at, rows);
+  const read = await readLineBytes(files, path, (line) => {
     if (!fits) return;
     try {
-      assembler.add(line);
+      assembler.addParsed(parsePieceLine(line, share));
     } catch {
       fits = false;
     }
@@ -383,6 +387,8 @@ type BaseRead =
   | {
       readonly ok: true;
       readonly assembler: PieceAssembler;
+      /** Shares the rows of the pieces read next (the deltas'), when those read so far were shared so. */
+      readonly sharing: PieceSharing | undefined;
       readonly position: number;
       readonly bodyBytes: number;
     }
@@ -392,12 +398,12 @@ type BaseRead =
 async function readVersion2(files: FileLayer, path: string): Promise<BaseRead> {
   // Each piece's rows get the running engine's sharing as they are read (the deltas' too).
   const sharing = new PieceSharing();
-  const assembler = new PieceAssembler((at, value) => sharing.piece(at, value));
-  const read = await readPieces(files, path, assembler);
+  const assembler = new PieceAssembler();
+  const read = await readPieces(files, path, assembler, sharing);
   const meta = read.last === undefined ? undefined : metaOf(read.last, trailerSchema);
   if (!read.fits || meta?.bytes !== read.bodyBytes || meta.crc32 !== read.bodyCrc)
     return { ok: false, bytes: read.totalBytes };
-  return { ok: true, assembler, position: meta.position, bodyBytes: read.bodyBytes };
+  return { ok: true, assembler, sharing, position: meta.position, bodyBytes: read.bodyBytes };
 }
 
 /** A version 1 snapshot (a header, then the state's JSON: never past V8's longest string, so one buffer). */
@@ -407,7 +413,13 @@ async function readVersion1(files: FileLayer, path: string): Promise<BaseRead> {
   if (decoded === undefined) return { ok: false, bytes: bytes.length };
   try {
     const assembler = PieceAssembler.over(JSON.parse(decoded.body.toString('utf8')));
-    return { ok: true, assembler, position: decoded.position, bodyBytes: decoded.body.length };
+    return {
+      ok: true,
+      assembler,
+      sharing: undefined,
+      position: decoded.position,
+      bodyBytes: decoded.body.length,
+    };
   } catch {
     return { ok: false, bytes: bytes.length };
   }
@@ -437,9 +449,9 @@ export async function readSnapshot(
   const inPieces = first === 0x5b;
   const base = inPieces ? await readVersion2(files, path) : await readVersion1(files, path);
   if (!base.ok) return damagedAt(base.bytes);
-  const { assembler, position, bodyBytes } = base;
+  const { assembler, sharing, position, bodyBytes } = base;
   const damaged = damagedAt(bodyBytes);
-  const withDeltas = await applyDeltas(dir, files, assembler, position);
+  const withDeltas = await applyDeltas(dir, files, { assembler, sharing }, position);
   if (!withDeltas.ok) return withDeltas;
   try {
     const state: unknown = assembler.value();
@@ -471,7 +483,7 @@ export async function readSnapshot(
 async function applyDeltas(
   dir: string,
   files: FileLayer,
-  assembler: PieceAssembler,
+  into: { readonly assembler: PieceAssembler; readonly sharing: PieceSharing | undefined },
   start: number,
 ): Promise<{ ok: true; position: number; count: number; bytes: number } | { ok: false; error: string }> {
   let position = start;
@@ -481,7 +493,7 @@ async function applyDeltas(
     if (delta.position <= position) continue;
     const path = join(dir, delta.name);
     // Read into the assembler before the trailer is checked: a delta that fails refuses the whole start.
-    const read = await readPieces(files, path, assembler);
+    const read = await readPieces(files, path, into.assembler, into.sharing);
     const meta = read.last === undefined ? undefined : deltaMetaOf(read.last);
     if (meta?.bytes !== read.bodyBytes || meta.crc32 !== read.bodyCrc || meta.position !== delta.position)
       return {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLines } from '../../src/cli/file-lines.js';
+import { LONGEST_LAST_LINE, readLineBytes, readLines } from '../../src/cli/file-lines.js';
 import { nodeFiles } from '../../src/cli/files.js';
 
 let dir = '';
@@ -47,6 +47,36 @@ describe('reading a file of lines in slices', () => {
       );
       expect(read.bodyBytes).toBe(body.length);
       expect(read.bodyCrc).toBe(crc32(body));
+    },
+  );
+});
+
+describe('long lines', () => {
+  test.prop([
+    fc.array(fc.integer({ min: 0, max: 3 * LONGEST_LAST_LINE }), { minLength: 1, maxLength: 6 }),
+    fc.integer({ min: 1000, max: 200_000 }),
+  ])(
+    'are handed on in order and checksummed; a long last line is handed on too, and there is no last line then',
+    async (lengths, sliceBytes) => {
+      const lines = lengths.map((length, at) => String.fromCharCode(97 + at).repeat(length));
+      const text = lines.map((line) => `${line}\n`).join('');
+      const path = join(dir, 'long.txt');
+      await writeFile(path, text);
+      const seen: string[] = [];
+      const read = await readLineBytes(
+        nodeFiles,
+        path,
+        (line) => seen.push(line.toString('utf8')),
+        sliceBytes,
+      );
+      const lastIsLong = (lines.at(-1)?.length ?? 0) > LONGEST_LAST_LINE;
+      const body = lastIsLong ? lines : lines.slice(0, -1);
+      expect(seen).toEqual(body);
+      expect(read.last).toBe(lastIsLong ? undefined : lines.at(-1));
+      const bodyBytes = Buffer.from(body.map((line) => `${line}\n`).join(''));
+      expect(read.bodyBytes).toBe(bodyBytes.length);
+      expect(read.bodyCrc).toBe(crc32(bodyBytes));
+      expect(read.totalBytes).toBe(text.length);
     },
   );
 });

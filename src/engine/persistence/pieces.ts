@@ -196,7 +196,11 @@ export class PieceAssembler {
 
   /** Takes one line's `[path, value]` (or `[path]`, a deletion); throws when it does not fit what came before. */
   add(line: string): void {
-    const piece: unknown = JSON.parse(line);
+    this.addParsed(JSON.parse(line));
+  }
+
+  /** Takes one line's value, parsed by the caller (as `JSON.parse` parses it); throws as `add` does. */
+  addParsed(piece: unknown): void {
     if (!Array.isArray(piece) || (piece.length !== 1 && piece.length !== 2) || !Array.isArray(piece[0]))
       throw new Error('a snapshot piece is not [path, value] or [path]');
     const [path, value] = piece as [unknown[], unknown];
