@@ -109,10 +109,13 @@ async function writeText(
   let used = 0;
   let bytes = 0;
   let crc = 0;
+  let sliceStart = performance.now();
   const write = async (encoded: Buffer) => {
     crc = crc32(encoded, crc);
     bytes += encoded.length;
     await writeAll(file, encoded);
+    // The loop was free while the write was under way: a new slice starts.
+    sliceStart = performance.now();
   };
   const flush = async () => {
     if (used === 0) return;
@@ -120,7 +123,6 @@ async function writeText(
     used = 0;
     await write(full);
   };
-  let sliceStart = performance.now();
   for (const part of parts) {
     if (part.length * MAX_UTF8_BYTES_PER_UNIT > buffer.length - used) {
       await flush();
