@@ -16,12 +16,12 @@ import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import { withPresentedBreakouts } from '../domain/invoice/stored-breakouts.js';
 import { rebuiltListIndexes } from '../engine/list-index.js';
-import { changedPieceLines, PieceAssembler, pieceLines } from '../engine/persistence/pieces.js';
+import { changedPieces, PieceAssembler, pieces, piecesText } from '../engine/persistence/pieces.js';
 import { PieceSharing, shareLoadedState } from '../engine/persistence/share.js';
 import { rebuiltSetIndexes } from '../engine/set-index.js';
 import { fillLaterTables, type SiteState } from '../engine/state.js';
 import { emptyList, indexEntries, tableReplace, tableRows } from '../kernel/collection.js';
-import { firstByteOf, type LinesRead, READ_SLICE_BYTES, readLineBytes } from './file-lines.js';
+import { firstByteOf, type LinesRead, readLineBytes } from './file-lines.js';
 import { type FileLayer, nodeFiles, type WritableFile, writeAll } from './files.js';
 import { parsePieceLine } from './piece-line.js';
 
@@ -84,41 +84,52 @@ function decodeSnapshotBytes(
 /**
  * How much of the pieces is gathered before a write, and how long a slice runs before it yields: a
  * request that arrives during a slice waits for its end, so slices are short (a delta of 1,000 signups
- * takes several), and the cost of yielding more often is a few microseconds each time.
+ * takes several), and the cost of yielding more often is a few microseconds each time. The text comes in
+ * parts of a few rows (`piecesText`), so no single step of a slice is the work of a whole chunk.
  */
 const WRITE_BUFFER_BYTES = 1 << 20;
 const SLICE_MS = 5;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** UTF-8 takes at most 3 bytes for each UTF-16 code unit. */
+const MAX_UTF8_BYTES_PER_UNIT = 3;
+
 /**
- * Writes lines and then a trailer line (made from the lines' byte count and checksum), in slices of
- * about `SLICE_MS` that yield to the event loop between them; answers the byte count and the checksum.
+ * Writes text (given in parts) and then a trailer line (made from the text's byte count and checksum),
+ * in slices of about `SLICE_MS` that yield to the event loop between them; answers the byte count and
+ * the checksum. The parts are encoded into one buffer, written and reused once full: no buffer per part,
+ * and nothing for the collector to follow but the parts' strings, which die young.
  */
-async function writeLines(
+async function writeText(
   file: WritableFile,
-  lines: Iterable<string>,
+  parts: Iterable<string>,
   trailerOf: (bytes: number, crc: number) => object,
 ): Promise<{ bytes: number; crc: number }> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
+  const buffer = Buffer.allocUnsafe(WRITE_BUFFER_BYTES);
+  let used = 0;
   let bytes = 0;
   let crc = 0;
-  const flush = async () => {
-    if (pendingBytes === 0) return;
-    const buffer = Buffer.concat(pending, pendingBytes);
-    pending = [];
-    pendingBytes = 0;
-    crc = crc32(buffer, crc);
-    bytes += buffer.length;
-    await writeAll(file, buffer);
-  };
   let sliceStart = performance.now();
-  for (const line of lines) {
-    const buffer = Buffer.from(`${line}\n`, 'utf8');
-    pending.push(buffer);
-    pendingBytes += buffer.length;
-    if (pendingBytes >= WRITE_BUFFER_BYTES) await flush();
+  const write = async (encoded: Buffer) => {
+    crc = crc32(encoded, crc);
+    bytes += encoded.length;
+    await writeAll(file, encoded);
+    // The loop was free while the write was under way: a new slice starts.
+    sliceStart = performance.now();
+  };
+  const flush = async () => {
+    if (used === 0) return;
+    const full = buffer.subarray(0, used);
+    used = 0;
+    await write(full);
+  };
+  for (const part of parts) {
+    if (part.length * MAX_UTF8_BYTES_PER_UNIT > buffer.length - used) {
+      await flush();
+      if (part.length * MAX_UTF8_BYTES_PER_UNIT > buffer.length) await write(Buffer.from(part, 'utf8'));
+      else used += buffer.write(part, used, 'utf8');
+    } else used += buffer.write(part, used, 'utf8');
     if (performance.now() - sliceStart >= SLICE_MS) {
       await yieldToEventLoop();
       sliceStart = performance.now();
@@ -146,7 +157,9 @@ async function readsBackAs(
   let crc = 0;
   const tail: Buffer[] = [];
   let tailBytes = 0;
-  for await (const slice of files.readSlices(path, READ_SLICE_BYTES)) {
+  // Slices of the write buffer's size: the checksum of a slice is computed without yielding, and a delta
+  // of a few megabytes read in one slice would hold the event loop for the whole of it.
+  for await (const slice of files.readSlices(path, WRITE_BUFFER_BYTES)) {
     const inBody = Math.max(0, Math.min(slice.length, written.bytes - offset));
     if (inBody > 0) crc = crc32(slice.subarray(0, inBody), crc);
     if (inBody < slice.length) {
@@ -170,7 +183,7 @@ async function readsBackAs(
 async function writeVerified(
   dir: string,
   name: string,
-  lines: Iterable<string>,
+  text: Iterable<string>,
   trailerOf: (bytes: number, crc: number) => object,
   fits: (trailer: string) => SnapshotMeta | undefined,
   files: FileLayer,
@@ -180,7 +193,7 @@ async function writeVerified(
   try {
     const file = await files.open(temporary, 'w');
     try {
-      written = await writeLines(file, lines, trailerOf);
+      written = await writeText(file, text, trailerOf);
       await file.sync();
     } finally {
       await file.close();
@@ -232,7 +245,7 @@ export async function writeSnapshot(
   return writeVerified(
     dir,
     SNAPSHOT_FILE,
-    pieceLines(snapshot.state),
+    piecesText(pieces(snapshot.state)),
     (bytes, crc) => ({ format: FORMAT, version: 2, position: snapshot.position, bytes, crc32: crc }),
     (trailer) => {
       const meta = metaOf(trailer, trailerSchema);
@@ -289,7 +302,7 @@ export async function writeSnapshotDelta(
   return writeVerified(
     dir,
     deltaFileName(to.position),
-    changedPieceLines(from.state, to.state),
+    piecesText(changedPieces(from.state, to.state)),
     (bytes, crc) => ({
       format: DELTA_FORMAT,
       version: 1,

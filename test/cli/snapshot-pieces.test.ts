@@ -12,7 +12,14 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSnapshot, SNAPSHOT_FILE, writeSnapshot } from '../../src/cli/snapshot.js';
 import { applyChanges } from '../../src/engine/changes.js';
-import { changedPieceLines, PieceAssembler, pieceLines } from '../../src/engine/persistence/pieces.js';
+import {
+  changedPieceLines,
+  changedPieces,
+  PieceAssembler,
+  pieceLines,
+  pieces,
+  piecesText,
+} from '../../src/engine/persistence/pieces.js';
 import { createSite, type SiteState } from '../../src/index.js';
 import {
   CHUNK_SIZE,
@@ -88,6 +95,57 @@ describe('snapshot pieces', () => {
     const value = assembler.value();
     expect(value).toEqual(state);
     expect(Object.getPrototypeOf(Reflect.get(value as object, 'a'))).toBe(Object.prototype);
+  });
+});
+
+describe('the text of pieces', () => {
+  const linesText = (lines: Iterable<string>) => [...lines].map((line) => `${line}\n`).join('');
+
+  it('is their lines byte for byte, with what JSON leaves out or writes as null, in parts of a few rows', () => {
+    const rows = Array.from({ length: 1000 }, (_, id) => ({
+      id,
+      name: `rów ${id} ✓ 😀`,
+      gone: undefined,
+      said: id % 2 === 0 ? null : 'x'.repeat(id % 50),
+    }));
+    const odd = {
+      rows: [rows, rows.slice(0, 300)],
+      members: [1, undefined, () => 1, Symbol('s'), 'é€'],
+      object: { x: undefined, y: () => 1, 10: 'ten', 2: 'two', when: new Date(0) },
+      dates: [new Date(0), new Date(1)],
+    };
+    for (const value of [busySite(), odd]) {
+      const parts = [...piecesText(pieces(value))];
+      expect(parts.join('')).toBe(linesText(pieceLines(value)));
+    }
+    // A chunk of 1,000 rows of ~80 characters is about 80,000 characters of JSON: never one part.
+    const longest = Math.max(...[...piecesText(pieces(odd))].map((part) => part.length));
+    expect(longest).toBeLessThan(20_000);
+  });
+
+  it('of the changed pieces is their lines byte for byte, deletions included', () => {
+    const previous = busySite();
+    const s = site();
+    const product = s.product({ price_in_cents: 900 });
+    for (let n = 0; n < 30; n += 1) s.subscribed(product);
+    const next = { ...s.state, tables: { ...s.state.tables }, gone: undefined };
+    const before = { ...previous, removed: { a: 1 } };
+    expect([...piecesText(changedPieces(before, next))].join('')).toBe(
+      linesText(changedPieceLines(before, next)),
+    );
+    expect(linesText(changedPieceLines(before, next))).toContain('[["removed"]]\n');
+  });
+
+  it('crossing the write buffer, in several megabytes of text of every width, reads back as written', async () => {
+    const rows = Array.from({ length: 1000 }, (_, id) => ({ id, text: `${'aé€😀'.repeat(400)} ${id}` }));
+    const state = { ...busySite(), extra: { chunks: [rows, rows, rows] } };
+    await writeSnapshot(dir, { position: 3, state });
+    const text = await readFile(join(dir, SNAPSHOT_FILE), 'utf8');
+    expect(text.length).toBeGreaterThan(3 << 20);
+    expect(text.slice(0, text.lastIndexOf('\n', text.length - 2) + 1)).toBe(linesText(pieceLines(state)));
+    const read = await readSnapshot(dir);
+    expect(read).toMatchObject({ ok: true, value: { position: 3 } });
+    expect(read.ok && read.value?.state).toEqual(JSON.parse(JSON.stringify(state)));
   });
 });
 

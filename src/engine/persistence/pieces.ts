@@ -52,20 +52,33 @@ function valuesLeft(value: unknown, budget: number): number {
  * @example [...pieceLines({ a: [1, 2] })] // ['[[],{}]', '[["a"],[1,2]]']
  */
 export function* pieceLines(value: unknown, path: Path = []): Generator<string> {
+  for (const piece of pieces(value, path)) yield JSON.stringify(piece);
+}
+
+/**
+ * One piece: `[path, value]`, or `[path]` (a deletion). Its line is its JSON text; `piecesText` writes
+ * the same text in short parts.
+ */
+export type Piece =
+  | readonly [readonly (string | number)[], unknown]
+  | readonly [readonly (string | number)[]];
+
+/** The state's pieces, in order: those whose JSON texts `pieceLines` answers. */
+export function* pieces(value: unknown, path: Path = []): Generator<Piece> {
   if (!isContainer(value) || !splits(value)) {
-    yield JSON.stringify([path, value ?? null]);
+    yield [path, value ?? null];
     return;
   }
   if (Array.isArray(value)) {
-    yield JSON.stringify([path, []]);
-    for (let index = 0; index < value.length; index += 1) yield* pieceLines(value[index], [...path, index]);
+    yield [path, []];
+    for (let index = 0; index < value.length; index += 1) yield* pieces(value[index], [...path, index]);
     return;
   }
-  yield JSON.stringify([path, {}]);
+  yield [path, {}];
   for (const [key, member] of Object.entries(value)) {
     // As JSON.stringify does: a property whose value is undefined or a function is left out.
     if (member === undefined || typeof member === 'function') continue;
-    yield* pieceLines(member, [...path, key]);
+    yield* pieces(member, [...path, key]);
   }
 }
 
@@ -77,7 +90,12 @@ export function* pieceLines(value: unknown, path: Path = []): Generator<string> 
  * are written, and a large replaced row (an index's set of ids) only what changed in it.
  * @example [...changedPieceLines({ a: 1, b: [[1]] }, { a: 2, b: [[1]] })] // ['[["a"],2]', ...]
  */
-export function changedPieceLines(previous: unknown, next: unknown, path: Path = []): Generator<string> {
+export function* changedPieceLines(previous: unknown, next: unknown, path: Path = []): Generator<string> {
+  for (const piece of changedPieces(previous, next, path)) yield JSON.stringify(piece);
+}
+
+/** The pieces that turn `previous` into `next`: those whose JSON texts `changedPieceLines` answers. */
+export function changedPieces(previous: unknown, next: unknown, path: Path = []): Generator<Piece> {
   return changedLines(previous, next, path, false);
 }
 
@@ -99,7 +117,7 @@ function keepsMemberOrder(previous: object, next: object): boolean {
   return after.length >= before.length && before.every((key, index) => after[index] === key);
 }
 
-function* changedLines(previous: unknown, next: unknown, path: Path, withinRow: boolean): Generator<string> {
+function* changedLines(previous: unknown, next: unknown, path: Path, withinRow: boolean): Generator<Piece> {
   if (previous === next) return;
   const bothSplit =
     isContainer(previous) &&
@@ -113,10 +131,10 @@ function* changedLines(previous: unknown, next: unknown, path: Path, withinRow: 
         const row: unknown = next[index];
         if (previous[index] === row) continue;
         if (isLarge(row)) yield* changedLines(previous[index], row, [...path, index], true);
-        else yield JSON.stringify([[...path, index], row ?? null]);
+        else yield [[...path, index], row ?? null];
       }
       for (let index = previous.length; index < next.length; index += 1)
-        yield JSON.stringify([[...path, index], next[index] ?? null]);
+        yield [[...path, index], next[index] ?? null];
       return;
     }
     yield* wholeLines(next, path, withinRow);
@@ -135,13 +153,12 @@ function* changedLines(previous: unknown, next: unknown, path: Path, withinRow: 
     return;
   }
   if (withinRow && !keepsMemberOrder(previous, next)) {
-    yield JSON.stringify([path, next]);
+    yield [path, next];
     return;
   }
   for (const [key, member] of Object.entries(previous)) {
     const kept: unknown = Reflect.get(next, key);
-    if (member !== undefined && (kept === undefined || typeof kept === 'function'))
-      yield JSON.stringify([[...path, key]]);
+    if (member !== undefined && (kept === undefined || typeof kept === 'function')) yield [[...path, key]];
   }
   for (const [key, member] of Object.entries(next)) {
     if (member === undefined || typeof member === 'function') continue;
@@ -157,16 +174,56 @@ function* changedLines(previous: unknown, next: unknown, path: Path, withinRow: 
  * rows (one object for an invoice's customer and payer, the frozen empty list), and a piece set inside
  * one would change them all.
  */
-function* memberLines(previous: unknown, next: unknown, path: Path, withinRow: boolean): Generator<string> {
+function* memberLines(previous: unknown, next: unknown, path: Path, withinRow: boolean): Generator<Piece> {
   if (previous === next) return;
-  if (withinRow && !isLarge(next)) yield JSON.stringify([path, next ?? null]);
+  if (withinRow && !isLarge(next)) yield [path, next ?? null];
   else yield* changedLines(previous, next, path, withinRow);
 }
 
 /** A value written again: as its pieces, or inside a row as one line. */
-function* wholeLines(value: unknown, path: Path, withinRow: boolean): Generator<string> {
-  if (withinRow) yield JSON.stringify([path, value ?? null]);
-  else yield* pieceLines(value, path);
+function* wholeLines(value: unknown, path: Path, withinRow: boolean): Generator<Piece> {
+  if (withinRow) yield [path, value ?? null];
+  else yield* pieces(value, path);
+}
+
+/**
+ * The text of pieces, each line ended by a newline, in parts: the concatenation is exactly the lines
+ * `pieceLines` or `changedPieceLines` answer, but no part is the text of a large value whole. A chunk of
+ * 1,000 rows is megabytes of JSON, and a writer that yields to its callers between parts then never
+ * holds them up for the time of a whole chunk.
+ */
+export function* piecesText(pieces: Iterable<Piece>): Generator<string> {
+  for (const piece of pieces) {
+    const value = piece.length === 1 ? undefined : piece[1];
+    if (!isChunkText(value)) yield `${JSON.stringify(piece)}\n`;
+    else yield* chunkParts(piece[0], value);
+  }
+}
+
+/** An array written as its members' texts (not one with a `toJSON` of its own, which JSON would call). */
+const isChunkText = (value: unknown): value is readonly unknown[] =>
+  Array.isArray(value) && value.length > 1 && typeof Reflect.get(value, 'toJSON') !== 'function';
+
+/** Members' texts are gathered into parts of about this many characters (a few rows of a chunk). */
+const PART_CHARS = 16_384;
+
+/**
+ * The line of a piece whose value is an array (a chunk of rows), as its members' texts gathered into
+ * parts of about `PART_CHARS`. Rows are not split further: telling a large row from a small one costs a
+ * walk through each, more than writing it.
+ */
+function* chunkParts(path: readonly (string | number)[], members: readonly unknown[]): Generator<string> {
+  let part = `[${JSON.stringify(path)},[`;
+  for (let index = 0; index < members.length; index += 1) {
+    if (index > 0) part += ',';
+    // What JSON writes for a member it cannot write (undefined, a function): null.
+    part += JSON.stringify(members[index]) ?? 'null';
+    if (part.length >= PART_CHARS) {
+      yield part;
+      part = '';
+    }
+  }
+  yield `${part}]]\n`;
 }
 
 /**
