@@ -23,19 +23,6 @@ export interface LinesRead {
 }
 
 /**
- * Reads `path` line by line; `onLine` gets every line but the last (without its newline), in order.
- * @example const { last, bodyBytes, bodyCrc } = await readLines(nodeFiles, 'snapshot.json', (line) => assembler.add(line));
- */
-export function readLines(
-  files: FileLayer,
-  path: string,
-  onLine: (line: string) => void,
-  sliceBytes: number = READ_SLICE_BYTES,
-): Promise<LinesRead> {
-  return readLineBytes(files, path, (bytes) => onLine(bytes.toString('utf8')), sliceBytes);
-}
-
-/**
  * The longest last line that is reported as such: a trailer is one short line. A longer line is handed
  * on as soon as it is read, without waiting to see whether another follows (which would mean copying it
  * out of the read buffer); when it was the last, the file is reported as having no last line.
@@ -43,10 +30,11 @@ export function readLines(
 export const LONGEST_LAST_LINE = 64 << 10;
 
 /**
- * Reads `path` line by line as `readLines` does, handing each line's bytes (without its newline) rather
- * than its text, so that the caller decides how to decode a long line. The bytes are the caller's only
+ * Reads `path` line by line: `onLine` gets the bytes of every line but the last (without its newline), in
+ * order, so that the caller decides how to decode a long line. The bytes are the caller's only
  * during the call (they may be a read buffer used again next), and are checksummed before it. A last
  * line longer than `LONGEST_LAST_LINE` is handed on as a body line and `last` is undefined.
+ * @example const { last, bodyBytes, bodyCrc } = await readLineBytes(nodeFiles, 'snapshot.json', (line) => lines.push(line.toString('utf8')));
  */
 export async function readLineBytes(
   files: FileLayer,

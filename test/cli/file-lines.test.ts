@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LONGEST_LAST_LINE, readLineBytes, readLines } from '../../src/cli/file-lines.js';
+import { LONGEST_LAST_LINE, readLineBytes } from '../../src/cli/file-lines.js';
 import { nodeFiles } from '../../src/cli/files.js';
 
 let dir = '';
@@ -29,7 +29,12 @@ describe('reading a file of lines in slices', () => {
       const path = join(dir, 'lines.txt');
       await writeFile(path, text);
       const seen: string[] = [];
-      const read = await readLines(nodeFiles, path, (line) => seen.push(line), sliceBytes);
+      const read = await readLineBytes(
+        nodeFiles,
+        path,
+        (line) => seen.push(line.toString('utf8')),
+        sliceBytes,
+      );
       expect(read.totalBytes).toBe(Buffer.byteLength(text, 'utf8'));
       if (unfinished !== null) {
         // A file whose last line has no newline has no trailer: what reads it calls it damaged.
@@ -96,7 +101,7 @@ describe('the text of a line', () => {
         Buffer.concat([...lines, new Uint8Array()].flatMap((line) => [line, Buffer.from('\n')])),
       );
       const seen: string[] = [];
-      await readLines(nodeFiles, path, (line) => seen.push(line), 16);
+      await readLineBytes(nodeFiles, path, (line) => seen.push(line.toString('utf8')), 16);
       expect(seen).toEqual(lines.map((line) => Buffer.from(line).toString('utf8')));
     },
   );
