@@ -4,7 +4,7 @@
  * A copy-on-write update of a plain array copies it whole when one element changes; a log of a million
  * records or a table of 100,000 rows must not be copied to change one row. Every update here is a pure
  * function returning a new collection that shares every untouched chunk (or index group and leaf) with
- * the old one: a change copies one chunk (at most `CHUNK_SIZE` elements) and the short array of chunks.
+ * the old one: a change copies one chunk (at most `CHUNK_SIZE` elements) and the short arrays holding it.
  * `applyChanges` computes the new collections outside immer and assigns each once, so no collection is
  * ever mutated and every earlier state stays valid.
  */
@@ -14,13 +14,24 @@ import { keepLayoutOf } from './kept-layouts.js';
 /** Elements per chunk. */
 export const CHUNK_SIZE = 1000;
 
+/** Chunks per group of a list's later chunks (see `ChunkedList`). */
+export const GROUP_SIZE = 32;
+
 /** An object a batch made (see `Owned`), as that batch may still change it in place. */
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** An ordered list in chunks. Every chunk but the last is full. */
+/**
+ * An ordered list in chunks; every chunk but the last is full and none is empty. The first chunks are in
+ * `chunks`; once it holds `GROUP_SIZE` of them, the later ones go to `more`, in groups of `GROUP_SIZE`
+ * (every group full but the last), and `more` is absent while there are none. A write then copies one
+ * chunk and a short array (the first chunks, or the groups and one group) whatever the list's length: an
+ * array of every chunk would grow with the list (a thousand of them for a table of a million rows).
+ * A list saved while all its chunks were in `chunks` keeps them there; the chunks it gains go to `more`.
+ */
 export interface ChunkedList<T> {
   readonly length: number;
   readonly chunks: readonly (readonly T[])[];
+  readonly more?: readonly (readonly (readonly T[])[])[];
 }
 
 /** An empty list. @example emptyList<number>().length // 0 */
@@ -28,62 +39,70 @@ export const emptyList = <T>(): ChunkedList<T> => ({ length: 0, chunks: [] });
 
 /** Builds a list from an array. @example listFromArray([1, 2]).length // 2 */
 export function listFromArray<T>(items: readonly T[]): ChunkedList<T> {
-  // Built at its exact length (an array grown by push keeps room for 17 chunks behind one), by a loop:
+  // Built at exact lengths (an array grown by push keeps room for half as many again), by loops:
   // `Array.from` with a callback costs microseconds even for the one chunk most lists have.
   const count = Math.ceil(items.length / CHUNK_SIZE);
-  const chunks: T[][] = new Array(count);
-  for (let n = 0; n < count; n += 1) chunks[n] = items.slice(n * CHUNK_SIZE, (n + 1) * CHUNK_SIZE);
-  return { length: items.length, chunks };
+  const chunkAtPosition = (n: number): T[] => items.slice(n * CHUNK_SIZE, (n + 1) * CHUNK_SIZE);
+  const first = Math.min(count, GROUP_SIZE);
+  const chunks: T[][] = new Array(first);
+  for (let n = 0; n < first; n += 1) chunks[n] = chunkAtPosition(n);
+  if (count <= GROUP_SIZE) return { length: items.length, chunks };
+  const groups = Math.ceil((count - GROUP_SIZE) / GROUP_SIZE);
+  const more: T[][][] = new Array(groups);
+  for (let g = 0; g < groups; g += 1) {
+    const start = GROUP_SIZE * (g + 1);
+    const size = Math.min(GROUP_SIZE, count - start);
+    const group: T[][] = new Array(size);
+    for (let k = 0; k < size; k += 1) group[k] = chunkAtPosition(start + k);
+    more[g] = group;
+  }
+  return { length: items.length, chunks, more };
+}
+
+/** The chunk at a 0-based chunk position, or undefined past the last. */
+function chunkAt<T>(
+  chunks: readonly (readonly T[])[],
+  more: ChunkedList<T>['more'],
+  position: number,
+): readonly T[] | undefined {
+  if (position < chunks.length) return chunks[position];
+  const later = position - chunks.length;
+  return more?.[Math.floor(later / GROUP_SIZE)]?.[later % GROUP_SIZE];
+}
+
+/** Every chunk of a list, in order. */
+export function* listChunks<T>(list: ChunkedList<T>): Generator<readonly T[]> {
+  yield* list.chunks;
+  for (const group of list.more ?? []) yield* group;
 }
 
 /** The element at a 0-based index, or undefined. @example listGet(listFromArray(['a']), 0) // 'a' */
 export function listGet<T>(list: ChunkedList<T>, index: number): T | undefined {
   if (!Number.isInteger(index) || index < 0 || index >= list.length) return undefined;
-  return list.chunks[Math.floor(index / CHUNK_SIZE)]?.[index % CHUNK_SIZE];
+  return chunkAt(list.chunks, list.more, Math.floor(index / CHUNK_SIZE))?.[index % CHUNK_SIZE];
 }
 
 /** A new list with one more element at the end. @example listAppend(emptyList(), 'a').length // 1 */
 export function listAppend<T>(list: ChunkedList<T>, item: T): ChunkedList<T> {
-  const chunks = list.chunks.slice();
-  const last = chunks[chunks.length - 1];
-  if (last !== undefined && last.length < CHUNK_SIZE) chunks[chunks.length - 1] = [...last, item];
-  else chunks.push([item]);
-  return { length: list.length + 1, chunks };
+  const writer = new ListWriter(list);
+  writer.append(item);
+  return writer.result();
 }
 
 /**
- * A new list with `items` appended: copies the array of chunks and the last chunk once, however many items.
+ * A new list with `items` appended: copies the last chunk and the arrays that hold it once, however many
+ * items.
  * @example listAppendAll(emptyList(), ['a', 'b']).length // 2
  */
 export function listAppendAll<T>(list: ChunkedList<T>, items: readonly T[]): ChunkedList<T> {
-  if (items.length === 0) return list;
-  const chunks = list.chunks.slice();
-  const tail = chunks[chunks.length - 1];
-  let current: T[] = [];
-  if (tail !== undefined && tail.length < CHUNK_SIZE) {
-    chunks.pop();
-    current = tail.slice();
-  }
-  for (const item of items) {
-    if (current.length === CHUNK_SIZE) {
-      chunks.push(current);
-      current = [];
-    }
-    current.push(item);
-  }
-  chunks.push(current);
-  return { length: list.length + items.length, chunks };
+  return listAppendAllOwned(list, items, new Set());
 }
 
 /** A new list with the element at `index` replaced. */
 export function listSet<T>(list: ChunkedList<T>, index: number, item: T): ChunkedList<T> {
-  invariant(Number.isInteger(index) && index >= 0 && index < list.length, `index ${index} out of range`);
-  const chunkIndex = Math.floor(index / CHUNK_SIZE);
-  const chunks = list.chunks.slice();
-  const chunk = (chunks[chunkIndex] ?? []).slice();
-  chunk[index % CHUNK_SIZE] = item;
-  chunks[chunkIndex] = chunk;
-  return { length: list.length, chunks };
+  const writer = new ListWriter(list);
+  writer.set(index, item);
+  return writer.result();
 }
 
 /** Elements from `start` (inclusive) to `end` (exclusive), in order. */
@@ -91,22 +110,28 @@ export function* listRange<T>(list: ChunkedList<T>, start = 0, end = list.length
   const from = Math.max(0, start);
   const to = Math.min(list.length, end);
   for (let index = from; index < to; ) {
-    const chunk = list.chunks[Math.floor(index / CHUNK_SIZE)] ?? [];
-    const stop = Math.min(chunk.length, to - Math.floor(index / CHUNK_SIZE) * CHUNK_SIZE);
-    for (let offset = index % CHUNK_SIZE; offset < stop; offset += 1) yield chunk[offset] as T;
-    index = (Math.floor(index / CHUNK_SIZE) + 1) * CHUNK_SIZE;
+    const position = Math.floor(index / CHUNK_SIZE);
+    const chunk = chunkAt(list.chunks, list.more, position) ?? [];
+    const stop = Math.min(chunk.length, to - position * CHUNK_SIZE);
+    for (let offset = index - position * CHUNK_SIZE; offset < stop; offset += 1) yield chunk[offset] as T;
+    index = (position + 1) * CHUNK_SIZE;
   }
 }
 
 /** Elements from `start` (inclusive) down to `end` (exclusive), newest first. */
 export function* listRangeReverse<T>(list: ChunkedList<T>, start = list.length - 1, end = -1): Generator<T> {
   for (let index = Math.min(start, list.length - 1); index > end && index >= 0; index -= 1) {
-    yield list.chunks[Math.floor(index / CHUNK_SIZE)]?.[index % CHUNK_SIZE] as T;
+    yield listGet(list, index) as T;
   }
 }
 
 /** The whole list as an array (a copy). */
-export const listToArray = <T>(list: ChunkedList<T>): T[] => list.chunks.flat() as T[];
+export function listToArray<T>(list: ChunkedList<T>): T[] {
+  if (list.more === undefined) return list.chunks.flat() as T[];
+  const items: T[] = [];
+  for (const chunk of listChunks(list)) for (const item of chunk) items.push(item);
+  return items;
+}
 
 /**
  * The first index whose element is not below `target` by `key` (a list sorted ascending by key), or
@@ -271,25 +296,26 @@ export function* indexEntries<V>(index: ShardedIndex<V>): Generator<readonly [st
 export type Owned = Set<object>;
 
 /**
- * A batch of writes to a list that copies each chunk (and the array of chunks) at most once per batch:
- * what it copied is the batch's own (`Owned`), so later writes change it in place. A request that writes
- * 1,000 rows of one chunk copies that chunk once, not 1,000 times. The list it started from is never
- * changed unless the batch made it.
+ * A batch of writes to a list that copies each chunk, and each array holding chunks, at most once per
+ * batch and only when the batch writes into it: what it copied is the batch's own (`Owned`), so later
+ * writes change it in place. A request that writes 1,000 rows of one chunk copies that chunk once, not
+ * 1,000 times. The list it started from is never changed unless the batch made it.
  */
 export class ListWriter<T> {
-  readonly #chunks: (readonly T[])[];
+  readonly #list: ChunkedList<T>;
   readonly #owned: Owned;
+  /** The first chunks, and the groups of the later ones: the list's own until the batch writes there. */
+  #chunks: (readonly T[])[];
+  #more: (readonly T[])[][] | undefined;
   #length: number;
   /** The list object this batch made for this list, which `result()` updates rather than copies. */
   #made: Mutable<ChunkedList<T>> | undefined;
 
   constructor(list: ChunkedList<T>, owned: Owned = new Set()) {
+    this.#list = list;
     this.#owned = owned;
-    if (owned.has(list.chunks)) this.#chunks = list.chunks as (readonly T[])[];
-    else {
-      this.#chunks = list.chunks.slice();
-      owned.add(this.#chunks);
-    }
+    this.#chunks = list.chunks as (readonly T[])[];
+    this.#more = list.more as (readonly T[])[][] | undefined;
     this.#length = list.length;
     if (owned.has(list)) this.#made = list as Mutable<ChunkedList<T>>;
   }
@@ -301,7 +327,7 @@ export class ListWriter<T> {
   /** The element at a 0-based index, as this batch has left it. */
   get(index: number): T | undefined {
     if (!Number.isInteger(index) || index < 0 || index >= this.#length) return undefined;
-    return this.#chunks[Math.floor(index / CHUNK_SIZE)]?.[index % CHUNK_SIZE];
+    return chunkAt(this.#chunks, this.#more, Math.floor(index / CHUNK_SIZE))?.[index % CHUNK_SIZE];
   }
 
   /** Replaces the element at `index`. */
@@ -310,36 +336,35 @@ export class ListWriter<T> {
     // call, a string per row a batch writes (a thousand for a renewal of a thousand components).
     if (!(Number.isInteger(index) && index >= 0 && index < this.#length))
       invariant(false, `index ${index} out of range`);
-    this.#own(Math.floor(index / CHUNK_SIZE))[index % CHUNK_SIZE] = item;
+    this.#ownChunk(Math.floor(index / CHUNK_SIZE))[index % CHUNK_SIZE] = item;
   }
 
   /** Adds an element at the end. */
   append(item: T): void {
-    const last = this.#chunks.length - 1;
-    const tail = this.#chunks[last];
+    const count = Math.ceil(this.#length / CHUNK_SIZE);
+    const tail = count > 0 ? chunkAt(this.#chunks, this.#more, count - 1) : undefined;
     if (tail !== undefined && tail.length < CHUNK_SIZE) {
       if (!this.#owned.has(tail)) {
         // Copied with the new element in one allocation of the exact length: a copy then a push would
         // allocate the chunk twice (the push regrows it by half), for the most common write of all.
         const copy = tail.concat([item]);
         this.#owned.add(copy);
-        this.#chunks[last] = copy;
-        this.#length += 1;
-        return;
-      }
-      const chunk = tail as T[];
-      chunk.push(item);
-      // A chunk that fills is sealed at its exact length: grown by push it holds room for up to half
-      // as many elements again, kept for as long as the state is.
-      if (chunk.length === CHUNK_SIZE) {
-        const sealed = chunk.slice();
-        this.#owned.add(sealed);
-        this.#chunks[last] = sealed;
+        this.#putChunk(count - 1, copy);
+      } else {
+        const chunk = tail as T[];
+        chunk.push(item);
+        // A chunk that fills is sealed at its exact length: grown by push it holds room for up to half
+        // as many elements again, kept for as long as the state is.
+        if (chunk.length === CHUNK_SIZE) {
+          const sealed = chunk.slice();
+          this.#owned.add(sealed);
+          this.#putChunk(count - 1, sealed);
+        }
       }
     } else {
       const chunk = [item];
       this.#owned.add(chunk);
-      this.#chunks.push(chunk);
+      this.#putChunk(count, chunk);
     }
     this.#length += 1;
   }
@@ -349,40 +374,99 @@ export class ListWriter<T> {
     if (length >= this.#length) return;
     invariant(Number.isInteger(length) && length >= 0, `length ${length} is not a list length`);
     const kept = Math.ceil(length / CHUNK_SIZE);
-    this.#chunks.length = kept;
+    if (kept <= this.#chunks.length) {
+      if (kept < this.#chunks.length) this.#ownChunks().length = kept;
+      this.#more = undefined;
+    } else {
+      const later = kept - this.#chunks.length;
+      const groups = Math.ceil(later / GROUP_SIZE);
+      const more = this.#ownMore();
+      more.length = groups;
+      const inLastGroup = later - (groups - 1) * GROUP_SIZE;
+      if ((more[groups - 1]?.length ?? 0) > inLastGroup) this.#ownGroup(groups - 1).length = inLastGroup;
+    }
+    const last = kept > 0 ? chunkAt(this.#chunks, this.#more, kept - 1) : undefined;
     const inLast = length - (kept - 1) * CHUNK_SIZE;
-    if (kept > 0 && (this.#chunks[kept - 1]?.length ?? 0) > inLast) {
-      const last = this.#chunks[kept - 1] ?? [];
+    if (last !== undefined && last.length > inLast) {
       const cut = last.slice(0, inLast);
       this.#owned.add(cut);
-      this.#chunks[kept - 1] = cut;
+      this.#putChunk(kept - 1, cut);
     }
     this.#length = length;
   }
 
   /**
-   * The list with every write so far (sharing what the batch owns: later writes of the batch show). The
-   * list object is the batch's own too: each step of a catch-up updates the one the first step made
-   * instead of leaving a new one behind.
+   * The list with every write so far (sharing what the batch owns: later writes of the batch show); the
+   * very list it started from when nothing was written. The list object is the batch's own too: each
+   * step of a catch-up updates the one the first step made instead of leaving a new one behind.
    */
   result(): ChunkedList<T> {
+    const chunks = this.#chunks;
+    const more = this.#more !== undefined && this.#more.length > 0 ? this.#more : undefined;
+    const list = this.#list;
+    if (chunks === list.chunks && more === list.more && this.#length === list.length) return list;
     const made = this.#made;
-    if (made !== undefined && made.chunks === this.#chunks) {
+    if (made !== undefined && made.chunks === chunks && made.more === more) {
       made.length = this.#length;
       return made;
     }
-    const list = { length: this.#length, chunks: this.#chunks };
-    this.#owned.add(list);
-    this.#made = list;
-    return list;
+    const next: Mutable<ChunkedList<T>> =
+      more === undefined ? { length: this.#length, chunks } : { length: this.#length, chunks, more };
+    this.#owned.add(next);
+    this.#made = next;
+    return next;
   }
 
-  #own(position: number): T[] {
-    const chunk = this.#chunks[position] ?? [];
+  /** The chunk at `position`, the batch's own (copied on the first write into it). */
+  #ownChunk(position: number): T[] {
+    const chunk = chunkAt(this.#chunks, this.#more, position) ?? [];
     if (this.#owned.has(chunk)) return chunk as T[];
     const copy = chunk.slice();
     this.#owned.add(copy);
-    this.#chunks[position] = copy;
+    this.#putChunk(position, copy);
+    return copy;
+  }
+
+  /** Puts `chunk` at `position`: over the chunk there, or as the next one after the last. */
+  #putChunk(position: number, chunk: readonly T[]): void {
+    const first = this.#chunks.length;
+    if (position < first || (position === first && first < GROUP_SIZE && this.#more === undefined)) {
+      this.#ownChunks()[position] = chunk;
+      return;
+    }
+    const later = position - first;
+    const group = Math.floor(later / GROUP_SIZE);
+    if (group === (this.#more?.length ?? 0)) {
+      const opened = [chunk];
+      this.#owned.add(opened);
+      this.#ownMore().push(opened);
+    } else this.#ownGroup(group)[later % GROUP_SIZE] = chunk;
+  }
+
+  #ownChunks(): (readonly T[])[] {
+    if (!this.#owned.has(this.#chunks)) {
+      this.#chunks = this.#chunks.slice();
+      this.#owned.add(this.#chunks);
+    }
+    return this.#chunks;
+  }
+
+  #ownMore(): (readonly T[])[][] {
+    const more = this.#more;
+    if (more !== undefined && this.#owned.has(more)) return more;
+    const copy = more === undefined ? [] : more.slice();
+    this.#owned.add(copy);
+    this.#more = copy;
+    return copy;
+  }
+
+  #ownGroup(position: number): (readonly T[])[] {
+    const more = this.#ownMore();
+    const group = more[position] ?? [];
+    if (this.#owned.has(group)) return group;
+    const copy = group.slice();
+    this.#owned.add(copy);
+    more[position] = copy;
     return copy;
   }
 }

@@ -6,7 +6,7 @@
  * The list ends at its last value (trailing empty slots are dropped), so it has the same shape whatever
  * order its keys came and went in.
  */
-import { type ChunkedList, emptyList, ListWriter, listGet, type Owned } from './collection.js';
+import { type ChunkedList, emptyList, ListWriter, listChunks, listGet, type Owned } from './collection.js';
 import { keepLayoutOf } from './kept-layouts.js';
 
 /** Values by row id. */
@@ -27,7 +27,7 @@ export function idKeyedGet<V>(index: IdKeyedIndex<V>, key: number): V | undefine
 /** Every id with its value, in id order. */
 export function* idKeyedEntries<V>(index: IdKeyedIndex<V>): Generator<readonly [number, V]> {
   let position = 0;
-  for (const chunk of index.chunks) {
+  for (const chunk of listChunks(index)) {
     for (const value of chunk) {
       position += 1;
       if (value !== null) yield [position, value];

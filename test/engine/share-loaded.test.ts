@@ -6,11 +6,22 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Invoice } from '../../src/domain/invoice/types.js';
 import { siteAccount } from '../../src/domain/ledger/invoice-postings.js';
+import type { LedgerTransfer } from '../../src/domain/ledger/types.js';
 import { PieceAssembler, pieceLines } from '../../src/engine/persistence/pieces.js';
 import { PieceSharing, shareLoadedState } from '../../src/engine/persistence/share.js';
 import { advance, handle, type SiteState, upgradeState } from '../../src/index.js';
-import { listRange, tableRows } from '../../src/kernel/collection.js';
+import {
+  CHUNK_SIZE,
+  type ChunkedList,
+  GROUP_SIZE,
+  listFromArray,
+  listGet,
+  listRange,
+  listToArray,
+  tableRows,
+} from '../../src/kernel/collection.js';
 import { NONE } from '../../src/kernel/compact.js';
 import { commandSequenceArbitrary, simulate, simulationConfig } from '../../src/testing/index.js';
 
@@ -118,6 +129,49 @@ describe('shareLoadedState', () => {
     for (const line of pieceLines(odd)) assembler.add(line);
     expect(JSON.stringify(assembler.value())).toBe(bytes);
     expect(JSON.stringify(shareLoadedState(JSON.parse(bytes) as SiteState))).toBe(bytes);
+  });
+
+  it.each([
+    ['after reading', (state: SiteState) => shareLoadedState(loaded(state))],
+    [
+      'as pieces are read',
+      (state: SiteState) => {
+        const sharing = new PieceSharing();
+        const assembler = new PieceAssembler((at, value) => sharing.piece(at, value));
+        for (const line of pieceLines(state)) assembler.add(line);
+        return assembler.value() as SiteState;
+      },
+    ],
+  ])('shares the rows of a long list’s later groups as those of its first chunks (%s)', (_, read) => {
+    const state = simulated(24);
+    // Enough rows that the engine's own rows sit in `more`, after the first chunks.
+    const longer = <T>(list: ChunkedList<T>, filler: T): ChunkedList<T> =>
+      listFromArray([...new Array<T>(GROUP_SIZE * CHUNK_SIZE).fill(filler), ...listToArray(list)]);
+    const firstTransfer = listGet(state.ledger, 0);
+    expect(firstTransfer).toBeDefined();
+    if (firstTransfer === undefined) return;
+    const long: SiteState = {
+      ...state,
+      tables: {
+        ...state.tables,
+        invoices: { ...state.tables.invoices, rows: longer(state.tables.invoices.rows, null) },
+      },
+      ledger: longer(state.ledger, firstTransfer),
+    };
+    expect(long.tables.invoices.rows.more).toBeDefined();
+    const copy = read(long);
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(long));
+    const later = (list: ChunkedList<unknown>) => (list.more ?? []).flat(2);
+    const invoices = later(copy.tables.invoices.rows) as Invoice[];
+    expect(invoices.length).toBeGreaterThan(0);
+    for (const invoice of invoices)
+      if (JSON.stringify(invoice.payer) === JSON.stringify(invoice.customer))
+        expect(invoice.payer).toBe(invoice.customer);
+    const transfers = later(copy.ledger) as LedgerTransfer[];
+    expect(transfers.length).toBeGreaterThan(0);
+    for (const transfer of transfers)
+      for (const account of [transfer.debit, transfer.credit])
+        if (account.of === null) expect(account).toBe(siteAccount(account.name));
   });
 
   it('answers a state the engine made as it is, frozen parts and all', () => {

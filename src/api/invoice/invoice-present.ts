@@ -9,7 +9,7 @@ import type {
   InvoiceRefund,
 } from '../../domain/invoice/types.js';
 import type { SiteState } from '../../engine/state.js';
-import { tableGet } from '../../kernel/collection.js';
+import { listChunks, tableGet } from '../../kernel/collection.js';
 import { moneyFormatter } from '../../kernel/money.js';
 import { stamp } from '../common.js';
 
@@ -44,8 +44,8 @@ export function presentInvoice(state: SiteState, invoice: Invoice) {
   const currency = invoice.currency;
   const money = moneyFormatter(currency);
   const lines = [];
-  // Chunk by chunk rather than through the list's generator: an invoice may have a million lines.
-  for (const chunk of invoice.lines.chunks) {
+  // Chunk by chunk (a generator step per chunk, not per line): an invoice may have a million lines.
+  for (const chunk of listChunks(invoice.lines)) {
     for (const line of chunk) {
       lines.push({
         uid: line.uid,

@@ -11,7 +11,7 @@ import { applyChanges } from '../../engine/changes.js';
 import { listed } from '../../engine/list-index.js';
 import { previewRenewal } from '../../engine/renewal/preview.js';
 import { Transaction } from '../../engine/transaction.js';
-import { nextId, tableGet } from '../../kernel/collection.js';
+import { listToArray, nextId, tableGet } from '../../kernel/collection.js';
 import { type Dec, toMinor } from '../../kernel/money.js';
 import { calendarDateOf } from '../../kernel/time.js';
 import { type Route, reply } from '../route.js';
@@ -51,7 +51,7 @@ const manifestKind = (line: Pick<InvoiceLine, 'kind' | 'componentId'>) =>
 function currentManifest(invoice: Invoice, currency: string, zone: string) {
   const cents = (amount: Dec) => toMinor(amount, currency);
   return {
-    line_items: invoice.lines.chunks.flat().map((line) => ({
+    line_items: listToArray(invoice.lines).map((line) => ({
       transaction_type: 'charge',
       kind: manifestKind(line),
       amount_in_cents: cents(line.subtotal),

@@ -2,7 +2,7 @@
  * The event log and its indexes: the ids of each subscription's records and of each key's records,
  * ascending. A listing by subscription or by key then seeks in a list of the matching ids instead of
  * scanning the log. Every list is chunked, so appending copies at most one chunk of CHUNK_SIZE elements
- * per list touched (and the short array of chunks), never a whole list.
+ * per list touched (and the short arrays holding it), never a whole list.
  *
  * `applyChanges` appends the records of a request in one batch outside its immer draft (`appendEvents`):
  * pushing each record through immer's array proxies cost about 15 µs (measured on a 100,000-record

@@ -7,6 +7,8 @@
  * twice (about half a kilobyte a subscription on a site of one-line invoices). The record of an invoice
  * a purge may still remove (one that billed nothing) keeps its own copy.
  */
+
+import { listChunks } from '../../kernel/collection.js';
 import { isZero, moneyFormatter, transientMoneyFormatter } from '../../kernel/money.js';
 import type { Invoice, InvoiceStatus } from './types.js';
 
@@ -39,8 +41,8 @@ export function issuedLineItems(invoice: Invoice): IssuedLineItem[] {
   // copy of exact length cost a renewal of a thousand lines a second array.
   const lineItems: IssuedLineItem[] = new Array(invoice.lines.length);
   let index = 0;
-  // Chunk by chunk rather than through the list's generator: an invoice may have a million lines.
-  for (const chunk of invoice.lines.chunks) {
+  // Chunk by chunk (a generator step per chunk, not per line): an invoice may have a million lines.
+  for (const chunk of listChunks(invoice.lines)) {
     for (const line of chunk) {
       lineItems[index++] = {
         uid: line.uid,

@@ -15,7 +15,7 @@ import { siteAccount } from '../../domain/ledger/invoice-postings.js';
 import type { LedgerAccount, LedgerTransfer } from '../../domain/ledger/types.js';
 import type { PaymentProfile } from '../../domain/payment/types.js';
 import type { Subscription } from '../../domain/subscription/types.js';
-import type { ChunkedList, Table } from '../../kernel/collection.js';
+import { type ChunkedList, listChunks, type Table } from '../../kernel/collection.js';
 import { NONE } from '../../kernel/compact.js';
 
 /**
@@ -222,7 +222,7 @@ function shareEventOnly(sharing: Sharing, event: SiteEvent): void {
 
 /** An invoice: its instants, lines and payments (by name), empty lists, payer and shipping address. */
 function shareInvoice(sharing: Sharing, invoice: Invoice): void {
-  for (const lines of invoice.lines.chunks)
+  for (const lines of listChunks(invoice.lines))
     for (const line of lines) {
       const description = sharing.text(line.description);
       if (description !== undefined && !Object.isFrozen(line))
@@ -306,19 +306,34 @@ export class PieceSharing {
   /** Shares `value`, the piece read for `path`, in place. */
   piece(path: readonly unknown[], value: unknown): void {
     if (typeof value !== 'object' || value === null) return;
-    const [root, name, rows, chunks] = path;
-    if (root === 'tables' && rows === 'rows' && chunks === 'chunks' && typeof name === 'string') {
-      if (path.length === 5 && Array.isArray(value))
+    const [root, name, rows] = path;
+    if (root === 'tables' && rows === 'rows' && typeof name === 'string') {
+      const depth = chunkDepth(path, 3);
+      if (depth === undefined) return;
+      if (path.length === depth && Array.isArray(value))
         for (const row of value as (object | null)[]) shareRow(this.#sharing, name, row);
-      else if (path.length === 6) shareRow(this.#sharing, name, value);
+      else if (path.length === depth + 1) shareRow(this.#sharing, name, value);
       return;
     }
-    if ((root !== 'events' && root !== 'ledger') || name !== 'chunks') return;
+    if (root !== 'events' && root !== 'ledger') return;
+    const depth = chunkDepth(path, 1);
+    if (depth === undefined) return;
     const one = root === 'events' ? shareEvent : shareTransfer;
-    if (path.length === 3 && Array.isArray(value))
+    if (path.length === depth && Array.isArray(value))
       for (const row of value) (one as (s: Sharing, row: unknown) => void)(this.#sharing, row);
-    else if (path.length === 4) (one as (s: Sharing, row: unknown) => void)(this.#sharing, value);
+    else if (path.length === depth + 1) (one as (s: Sharing, row: unknown) => void)(this.#sharing, value);
   }
+}
+
+/**
+ * The length of the path of a chunk of the list whose member names sit at `at` in `path`: a first chunk
+ * is at `chunks`/n, a later one at `more`/group/n (see `ChunkedList`).
+ */
+function chunkDepth(path: readonly unknown[], at: number): number | undefined {
+  const member = path[at];
+  if (member === 'chunks') return at + 2;
+  if (member === 'more') return at + 3;
+  return undefined;
 }
 
 /**
@@ -333,8 +348,9 @@ export class PieceSharing {
 export function shareLoadedState<S extends LoadedState>(state: S): S {
   const sharing = new Sharing();
   for (const [name, table] of Object.entries(state.tables) as [string, Table<object>][])
-    for (const chunk of table.rows.chunks) for (const row of chunk) shareRow(sharing, name, row);
-  for (const chunk of state.events.chunks) for (const event of chunk) shareEvent(sharing, event);
-  for (const chunk of state.ledger.chunks) for (const transfer of chunk) shareTransfer(sharing, transfer);
+    for (const chunk of listChunks(table.rows)) for (const row of chunk) shareRow(sharing, name, row);
+  for (const chunk of listChunks(state.events)) for (const event of chunk) shareEvent(sharing, event);
+  for (const chunk of listChunks(state.ledger))
+    for (const transfer of chunk) shareTransfer(sharing, transfer);
   return state;
 }

@@ -5,6 +5,7 @@
  */
 
 import type { Subscription } from '../../domain/subscription/types.js';
+import { listToArray } from '../../kernel/collection.js';
 import { type Dec, toMinor } from '../../kernel/money.js';
 import { emptyRow, findRow, saveRow } from '../allocation/rows.js';
 import { createInvoice } from '../invoice/collect.js';
@@ -53,7 +54,7 @@ export function previewRenewal(
   });
   const currency = tx.settings.currency;
   const cents = (amount: Dec) => toMinor(amount, currency);
-  const lines = invoice.lines.chunks.flat();
+  const lines = listToArray(invoice.lines);
   return {
     next_assessment_at: period.start,
     subtotal_in_cents: cents(invoice.totals.subtotal),
