@@ -28,7 +28,20 @@ export interface HostFigures {
   /** Median time of the floor's runs. */
   readonly floorMs: number;
   /** Collections that started during the case's runs, and their total pause, per run. */
-  readonly collections: CollectionCount;
+  readonly collections: CollectionFigures;
+}
+
+/** Collections per run of a case and their pause per run (a `CollectionCount` once counted). */
+export interface CollectionFigures {
+  readonly perRunCount: number;
+  readonly perRunPauseMs: number;
+}
+
+/** A row as plain data (its collections counted), to pass from the process that measured it. */
+export function plainRow(row: BenchRow): BenchRow {
+  if (row.host === undefined) return row;
+  const { perRunCount, perRunPauseMs } = row.host.collections;
+  return { ...row, host: { ...row.host, collections: { perRunCount, perRunPauseMs } } };
 }
 
 /** Garbage collections seen inside a set of time windows, filled in by `countCollections()`. */
@@ -137,7 +150,7 @@ const median = (values: readonly number[]): number =>
 export interface Measured {
   readonly ms: number;
   readonly floorMs: number;
-  readonly host: HostFigures;
+  readonly host: HostFigures & { readonly collections: CollectionCount };
 }
 
 /**
