@@ -40,6 +40,20 @@ function simulated(seed: number): SiteState {
 
 const loaded = (state: SiteState): SiteState => JSON.parse(JSON.stringify(state)) as SiteState;
 
+/** The two ways a state is read back with its sharing: parsed whole, or piece by piece. */
+const readers: readonly (readonly [string, (state: SiteState) => SiteState])[] = [
+  ['after reading', (state) => shareLoadedState(loaded(state))],
+  [
+    'as pieces are read',
+    (state) => {
+      const sharing = new PieceSharing();
+      const assembler = new PieceAssembler((at, value) => sharing.piece(at, value));
+      for (const line of pieceLines(state)) assembler.add(line);
+      return assembler.value() as SiteState;
+    },
+  ],
+];
+
 describe('shareLoadedState', () => {
   it.each([21, 22, 23])('keeps every byte of the JSON, key order included (seed %i)', (seed) => {
     const state = simulated(seed);
@@ -62,18 +76,7 @@ describe('shareLoadedState', () => {
     expect(invoice?.payer).toBe(invoice?.customer);
   });
 
-  it.each([
-    ['after reading', (state: SiteState) => shareLoadedState(loaded(state))],
-    [
-      'as pieces are read',
-      (state: SiteState) => {
-        const sharing = new PieceSharing();
-        const assembler = new PieceAssembler((at, value) => sharing.piece(at, value));
-        for (const line of pieceLines(state)) assembler.add(line);
-        return assembler.value() as SiteState;
-      },
-    ],
-  ])(
+  it.each(readers)(
     'shares what the running engine shares: parties, addresses, empty lists, the site’s accounts (%s)',
     (_, read) => {
       const copy = read(simulated(24));
@@ -131,48 +134,40 @@ describe('shareLoadedState', () => {
     expect(JSON.stringify(shareLoadedState(JSON.parse(bytes) as SiteState))).toBe(bytes);
   });
 
-  it.each([
-    ['after reading', (state: SiteState) => shareLoadedState(loaded(state))],
-    [
-      'as pieces are read',
-      (state: SiteState) => {
-        const sharing = new PieceSharing();
-        const assembler = new PieceAssembler((at, value) => sharing.piece(at, value));
-        for (const line of pieceLines(state)) assembler.add(line);
-        return assembler.value() as SiteState;
-      },
-    ],
-  ])('shares the rows of a long list’s later groups as those of its first chunks (%s)', (_, read) => {
-    const state = simulated(24);
-    // Enough rows that the engine's own rows sit in `more`, after the first chunks.
-    const longer = <T>(list: ChunkedList<T>, filler: T): ChunkedList<T> =>
-      listFromArray([...new Array<T>(GROUP_SIZE * CHUNK_SIZE).fill(filler), ...listToArray(list)]);
-    const firstTransfer = listGet(state.ledger, 0);
-    expect(firstTransfer).toBeDefined();
-    if (firstTransfer === undefined) return;
-    const long: SiteState = {
-      ...state,
-      tables: {
-        ...state.tables,
-        invoices: { ...state.tables.invoices, rows: longer(state.tables.invoices.rows, null) },
-      },
-      ledger: longer(state.ledger, firstTransfer),
-    };
-    expect(long.tables.invoices.rows.more).toBeDefined();
-    const copy = read(long);
-    expect(JSON.stringify(copy)).toBe(JSON.stringify(long));
-    const later = (list: ChunkedList<unknown>) => (list.more ?? []).flat(2);
-    const invoices = later(copy.tables.invoices.rows) as Invoice[];
-    expect(invoices.length).toBeGreaterThan(0);
-    for (const invoice of invoices)
-      if (JSON.stringify(invoice.payer) === JSON.stringify(invoice.customer))
-        expect(invoice.payer).toBe(invoice.customer);
-    const transfers = later(copy.ledger) as LedgerTransfer[];
-    expect(transfers.length).toBeGreaterThan(0);
-    for (const transfer of transfers)
-      for (const account of [transfer.debit, transfer.credit])
-        if (account.of === null) expect(account).toBe(siteAccount(account.name));
-  });
+  it.each(readers)(
+    'shares the rows of a long list’s later groups as those of its first chunks (%s)',
+    (_, read) => {
+      const state = simulated(24);
+      // Enough rows that the engine's own rows sit in `more`, after the first chunks.
+      const longer = <T>(list: ChunkedList<T>, filler: T): ChunkedList<T> =>
+        listFromArray([...new Array<T>(GROUP_SIZE * CHUNK_SIZE).fill(filler), ...listToArray(list)]);
+      const firstTransfer = listGet(state.ledger, 0);
+      expect(firstTransfer).toBeDefined();
+      if (firstTransfer === undefined) return;
+      const long: SiteState = {
+        ...state,
+        tables: {
+          ...state.tables,
+          invoices: { ...state.tables.invoices, rows: longer(state.tables.invoices.rows, null) },
+        },
+        ledger: longer(state.ledger, firstTransfer),
+      };
+      expect(long.tables.invoices.rows.more).toBeDefined();
+      const copy = read(long);
+      expect(JSON.stringify(copy)).toBe(JSON.stringify(long));
+      const later = (list: ChunkedList<unknown>) => (list.more ?? []).flat(2);
+      const invoices = later(copy.tables.invoices.rows) as Invoice[];
+      expect(invoices.length).toBeGreaterThan(0);
+      for (const invoice of invoices)
+        if (JSON.stringify(invoice.payer) === JSON.stringify(invoice.customer))
+          expect(invoice.payer).toBe(invoice.customer);
+      const transfers = later(copy.ledger) as LedgerTransfer[];
+      expect(transfers.length).toBeGreaterThan(0);
+      for (const transfer of transfers)
+        for (const account of [transfer.debit, transfer.credit])
+          if (account.of === null) expect(account).toBe(siteAccount(account.name));
+    },
+  );
 
   it('answers a state the engine made as it is, frozen parts and all', () => {
     const state = simulated(26);
