@@ -10,6 +10,7 @@
 import {
   calculateInvoice,
   createInvoiceCalculator,
+  type InvoiceCalculation,
   type InvoiceCalculationInput,
 } from '../src/domain/invoice/calculation/index.js';
 import { type BenchOptions, type BenchRow, measure, measureAgainstFloor, seededRandom } from './harness.js';
@@ -67,6 +68,61 @@ function presentationCase(lineCount: number, runs: number): BenchRow {
   };
 }
 
+/**
+ * The documented output's objects and arrays again, every string taken from a calculation made before:
+ * what any code returning this shape pays at the least, with no arithmetic and no string built. A lower
+ * bound for the row `documentedOutputCase` measures (with the integer columns and the strings on top).
+ */
+function rebuildObjects(calculation: InvoiceCalculation): InvoiceCalculation {
+  return {
+    currency: calculation.currency,
+    subtotal: calculation.subtotal,
+    discount: calculation.discount,
+    tax: calculation.tax,
+    total: calculation.total,
+    lines: calculation.lines.map((line) => ({
+      uid: line.uid,
+      subtotal: line.subtotal,
+      discount: line.discount,
+      tax: line.tax,
+      total: line.total,
+    })),
+    discounts: calculation.discounts.map((discount) => ({
+      ...discount,
+      breakouts: discount.breakouts.map((part) => ({
+        uid: part.uid,
+        eligibleAmount: part.eligibleAmount,
+        discountAmount: part.discountAmount,
+      })),
+    })),
+    taxes: calculation.taxes.map((tax) => ({
+      ...tax,
+      breakouts: tax.breakouts.map((part) => ({
+        uid: part.uid,
+        taxableAmount: part.taxableAmount,
+        taxAmount: part.taxAmount,
+        taxExemptAmount: part.taxExemptAmount,
+      })),
+    })),
+  };
+}
+
+function outputObjectsCase(lineCount: number, runs: number): BenchRow {
+  const input = fixture(lineCount, 20_240_601 + lineCount);
+  const calculation = calculateInvoice(input);
+  const measured = measureAgainstFloor(
+    () => rebuildObjects(calculation),
+    () => floatFloor(input.lines),
+    runs,
+    1,
+  );
+  return {
+    name: `calculateInvoice output's objects alone, ${lineCount.toLocaleString('en-US')} lines`,
+    ...measured,
+    note: 'the same lines, breakouts and arrays with every string shared: no arithmetic, no string built',
+  };
+}
+
 /** One edit then new totals, on a draft of `lineCount` lines; floor = a full recalculation of it. */
 function editCase(lineCount: number, runs: number): BenchRow {
   const input = fixture(lineCount, 7);
@@ -112,5 +168,6 @@ export default function invoiceBench(options: BenchOptions): BenchRow[] {
     documentedOutputCase(10_000, 15),
     documentedOutputCase(100_000, 7),
     presentationCase(100_000, 7),
+    outputObjectsCase(100_000, 7),
   ];
 }
