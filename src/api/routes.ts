@@ -38,6 +38,7 @@ import { paymentProfileChangeRoutes } from './payment/payment-profile-changes.js
 import { paymentProfileRoutes } from './payment/payment-profiles.js';
 import { paymentUpdateRoutes } from './payment/payment-update.js';
 import { portalRoutes } from './portal/portal.js';
+import { reasonCodeRoutes } from './reason-code/reason-codes.js';
 import type { Route } from './route.js';
 import { migrationRoutes, renewalPreviewRoute } from './subscription/migrations.js';
 import { prepaidConfigurationRoutes } from './subscription/prepaid-configuration.js';
@@ -102,4 +103,5 @@ export const routes = [
   ...subscriptionGroupRoutes,
   ...groupTargetRoutes,
   ...groupLifecycleRoutes,
+  ...reasonCodeRoutes,
 ] as const satisfies readonly Route[];

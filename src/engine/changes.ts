@@ -181,6 +181,7 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
       key: (row) => ('groupId' in row && 'subscriptionId' in row ? String(row.subscriptionId) : null),
     },
   ],
+  reasonCodes: [],
 };
 
 type WritableCounters = { -readonly [K in keyof Counters]: number };

@@ -157,6 +157,7 @@ export function createSite(config: SiteConfig = {}): SiteState {
       eventUsage: emptyTable(),
       subscriptionGroups: emptyTable(),
       groupMemberships: emptyTable(),
+      reasonCodes: emptyTable(),
     },
     indexes: {
       productFamilyHandles: emptyIndex(),

@@ -15,6 +15,7 @@ import type { Invoice } from '../domain/invoice/types.js';
 import type { OneTimeToken } from '../domain/one-time-token/types.js';
 import type { PaymentProfile } from '../domain/payment/types.js';
 import type { CustomerPortal } from '../domain/portal/types.js';
+import type { ReasonCode } from '../domain/reason-code/types.js';
 import type { SubscriptionNote } from '../domain/subscription/note.js';
 import type { Subscription } from '../domain/subscription/types.js';
 import type { Table } from '../kernel/collection.js';
@@ -60,6 +61,8 @@ export interface TableRows {
   readonly subscriptionGroups: SubscriptionGroup;
   /** One row per grouped subscription (see `groupMembershipSubscriptions`). */
   readonly groupMemberships: GroupMembership;
+  /** The site's churn reason codes. */
+  readonly reasonCodes: ReasonCode;
 }
 
 export type TableName = keyof TableRows;
