@@ -40,6 +40,7 @@ import { paymentUpdateRoutes } from './payment/payment-update.js';
 import { portalRoutes } from './portal/portal.js';
 import { reasonCodeRoutes } from './reason-code/reason-codes.js';
 import type { Route } from './route.js';
+import { siteRoutes } from './site/site.js';
 import { migrationRoutes, renewalPreviewRoute } from './subscription/migrations.js';
 import { prepaidConfigurationRoutes } from './subscription/prepaid-configuration.js';
 import { subscriptionActionRoutes } from './subscription/subscription-actions.js';
@@ -104,4 +105,5 @@ export const routes = [
   ...groupTargetRoutes,
   ...groupLifecycleRoutes,
   ...reasonCodeRoutes,
+  ...siteRoutes,
 ] as const satisfies readonly Route[];
