@@ -77,7 +77,13 @@ export const ROUTES: readonly {
   },
   { method: 'GET', path: '/invoices.json' },
   { method: 'GET', path: '/invoices/{id}.json' },
+  { method: 'POST', path: '/reason_codes.json', envelope: 'reason_code', fields: reasonCodeFields() },
+  { method: 'PUT', path: '/reason_codes/{id}.json', envelope: 'reason_code', fields: reasonCodeFields() },
 ];
+
+function reasonCodeFields(): string[] {
+  return ['code', 'description', 'position'];
+}
 
 function pricingFields(): string[] {
   return [
