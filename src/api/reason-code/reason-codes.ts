@@ -65,6 +65,7 @@ function takenProblem(tx: Transaction, code: string, selfId: number | null) {
   return undefined;
 }
 
+/** The routes of the site's churn reason codes, at the official `/reason_codes` paths. */
 export const reasonCodeRoutes = [
   {
     method: 'POST',

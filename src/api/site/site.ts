@@ -55,6 +55,7 @@ export function presentSite(state: SiteState) {
   };
 }
 
+/** `GET /site.json`: reading the site changes nothing. */
 export const siteRoutes = [
   {
     method: 'GET',
