@@ -44,6 +44,7 @@ export function presentSubscription(state: SiteState, subscription: Subscription
     canceled_at: stamp(state, subscription.canceledAt),
     cancellation_message: subscription.cancellationMessage,
     cancellation_method: subscription.cancellationMethod,
+    reason_code: subscription.reasonCode ?? null,
     cancel_at_end_of_period: subscription.cancelAtEndOfPeriod,
     delayed_cancel_at: stamp(state, subscription.delayedCancelAt),
     on_hold_at: stamp(state, subscription.onHoldAt),

@@ -18,16 +18,12 @@ import { z, zBool, zText } from '../decode.js';
 import type { QueryParams } from '../query.js';
 import { type Route, reply } from '../route.js';
 import { presentSubscription } from './subscription-present.js';
-import { findSubscription } from './subscriptions.js';
+import { cancellationFields, cancellationGiven, findSubscription } from './subscriptions.js';
 
 const one = (subscription: Subscription) => (state: SiteState) => ({
   subscription: presentSubscription(state, subscription),
 });
-const delayedBody = z.object({
-  subscription: z
-    .object({ cancellation_message: zText(2000).nullish(), reason_code: zText().nullish() })
-    .optional(),
-});
+const delayedBody = z.object({ subscription: cancellationFields.optional() });
 const holdBody = z.object({ hold: z.object({ automatically_resume_at: zText(40).nullish() }).optional() });
 const reactivateBody = z.object({
   include_trial: zBool().optional(),
@@ -66,11 +62,7 @@ export const subscriptionStatusRoutes = [
       if (subscription === undefined) return err(missing('Subscription'));
       const input = decodeBody(delayedBody, body);
       if (!input.ok) return input;
-      const flagged = initiateDelayedCancel(
-        tx,
-        subscription,
-        input.value.subscription?.cancellation_message ?? null,
-      );
+      const flagged = initiateDelayedCancel(tx, subscription, cancellationGiven(input.value.subscription));
       if (!flagged.ok) return flagged;
       return reply(200, () => ({
         message: `This subscription will be canceled at the end of the current billing period.`,

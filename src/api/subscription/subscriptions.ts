@@ -1,7 +1,7 @@
 /** Subscriptions: create (signup), read, list, list a customer's, cancel now. */
 
 import { can } from '../../domain/subscription/transitions.js';
-import type { Subscription } from '../../domain/subscription/types.js';
+import type { CancellationReason, Subscription } from '../../domain/subscription/types.js';
 import { listedRows } from '../../engine/list-index.js';
 import { pageOfSet } from '../../engine/set-index.js';
 import type { SiteState } from '../../engine/state.js';
@@ -40,13 +40,24 @@ const createBody = z.object({
   }),
 });
 
-const cancelBody = z
-  .object({
-    subscription: z
-      .object({ cancellation_message: zText(2000).nullish(), reason_code: zText().nullish() })
-      .optional(),
-  })
-  .optional();
+/** What a cancellation (now or at the end of the period) may be given. */
+export const cancellationFields = z.object({
+  cancellation_message: zText(2000).nullish(),
+  reason_code: zText().nullish(),
+});
+
+/**
+ * The message and churn reason code a cancellation request gave; a blank reason code counts as none.
+ * @example cancellationGiven({ reason_code: ' PRICE ' }) // { message: null, reasonCode: 'PRICE' }
+ */
+export function cancellationGiven(
+  fields: z.infer<typeof cancellationFields> | undefined,
+): CancellationReason {
+  const code = fields?.reason_code?.trim() ?? '';
+  return { message: fields?.cancellation_message ?? null, reasonCode: code === '' ? null : code };
+}
+
+const cancelBody = z.object({ subscription: cancellationFields.optional() }).optional();
 
 const one = (subscription: Subscription) => (state: SiteState) => ({
   subscription: presentSubscription(state, subscription),
@@ -198,7 +209,7 @@ export const subscriptionRoutes = [
         tx,
         subscription,
         'merchant_api',
-        input.value?.subscription?.cancellation_message ?? null,
+        cancellationGiven(input.value?.subscription),
       );
       return reply(200, one(canceled));
     },

@@ -92,6 +92,11 @@ export interface Subscription {
   readonly canceledAt: Instant | null;
   /** The message given with its cancellation, or null. */
   readonly cancellationMessage: string | null;
+  /**
+   * The reason code given with its cancellation (`reason_code`), or null. Absent on rows saved before the
+   * engine kept it, which read as null.
+   */
+  readonly reasonCode?: string | null;
   /** Who canceled it (`merchant_api`, `dunning`), or null. */
   readonly cancellationMethod: string | null;
   /** Whether a delayed cancellation is pending for the end of the current period. */
@@ -139,4 +144,21 @@ export interface Subscription {
   readonly createdAt: Instant;
   /** When it last changed. */
   readonly updatedAt: Instant;
+}
+
+/** What a cancellation was given: its message and its churn reason code, each possibly null. */
+export interface CancellationReason {
+  readonly message: string | null;
+  readonly reasonCode: string | null;
+}
+
+/** A cancellation given neither a message nor a reason code (dunning, a group's members). */
+export const NO_CANCELLATION_REASON: CancellationReason = { message: null, reasonCode: null };
+
+/**
+ * The message and reason code a subscription keeps from its cancellation (or a pending one).
+ * @example cancellationReasonOf(subscription) // { message: 'Too expensive', reasonCode: 'PRICE' }
+ */
+export function cancellationReasonOf(subscription: Subscription): CancellationReason {
+  return { message: subscription.cancellationMessage, reasonCode: subscription.reasonCode ?? null };
 }

@@ -8,7 +8,7 @@ import { type DomainError, invalid } from '../../domain/errors.js';
 import type { SubscriptionGroup } from '../../domain/group/types.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import { can } from '../../domain/subscription/transitions.js';
-import type { Subscription } from '../../domain/subscription/types.js';
+import { NO_CANCELLATION_REASON, type Subscription } from '../../domain/subscription/types.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { reactivate } from '../subscription/reactivation.js';
 import { cancelDelayedCancel, cancelNow, initiateDelayedCancel } from '../subscription/status.js';
@@ -37,7 +37,7 @@ export function cancelGroup(tx: Transaction, group: SubscriptionGroup): Result<v
   if (problem !== undefined) return err(problem);
   const live = members.filter((member) => can(member.state, 'cancel') && member.state !== 'canceled');
   if (live.length === 0) return err(refused('The group has no subscription left to cancel.'));
-  for (const member of live) cancelNow(tx, member, 'merchant_api', null);
+  for (const member of live) cancelNow(tx, member, 'merchant_api', NO_CANCELLATION_REASON);
   return ok(undefined);
 }
 
@@ -52,7 +52,7 @@ export function delayGroupCancel(tx: Transaction, group: SubscriptionGroup): Res
       refused(`Subscription ${stuck.id} is ${stuck.state} and cannot be canceled at the end of its period.`),
     );
   for (const member of members) {
-    const flagged = initiateDelayedCancel(tx, member, null);
+    const flagged = initiateDelayedCancel(tx, member, NO_CANCELLATION_REASON);
     if (!flagged.ok) return flagged;
   }
   return ok(undefined);

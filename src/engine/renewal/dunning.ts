@@ -4,7 +4,7 @@
  */
 
 import type { PaymentGateway } from '../../domain/payment/types.js';
-import type { Subscription } from '../../domain/subscription/types.js';
+import { NO_CANCELLATION_REASON, type Subscription } from '../../domain/subscription/types.js';
 import { addSeconds } from '../../kernel/time.js';
 import { collectInvoice } from '../invoice/collect.js';
 import { changeState } from '../subscription/state-change.js';
@@ -73,5 +73,5 @@ function finishDunning(tx: Transaction, subscription: Subscription): void {
     changeState(tx, subscription, 'unpaid', { nextDunningAt: null });
     return;
   }
-  cancelNow(tx, tx.put('subscriptions', subscription), 'dunning', null);
+  cancelNow(tx, tx.put('subscriptions', subscription), 'dunning', NO_CANCELLATION_REASON);
 }

@@ -6,7 +6,7 @@
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import { dueAction } from '../../domain/subscription/due-action.js';
 import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
-import type { Subscription } from '../../domain/subscription/types.js';
+import { cancellationReasonOf, type Subscription } from '../../domain/subscription/types.js';
 import { componentRenewalCharges } from '../allocation/component-renewal.js';
 import { groupOf } from '../group/membership.js';
 import { renewWithGroup } from '../group/renewal.js';
@@ -34,7 +34,7 @@ export function runDue(tx: Transaction, subscription: Subscription, gateway: Pay
       retryDunning(tx, subscription, gateway);
       return;
     case 'cancel':
-      cancelNow(tx, subscription, 'merchant_api', subscription.cancellationMessage);
+      cancelNow(tx, subscription, 'merchant_api', cancellationReasonOf(subscription));
       return;
     case 'end-trial':
       endTrial(tx, subscription, gateway);

@@ -108,6 +108,7 @@ export function reactivate(
   const common = {
     canceledAt: null,
     cancellationMessage: null,
+    reasonCode: null,
     cancellationMethod: null,
     cancelAtEndOfPeriod: false,
     delayedCancelAt: null,

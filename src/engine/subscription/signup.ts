@@ -120,6 +120,7 @@ export function openSignup(tx: Transaction, input: SignupInput): Result<OpenedSi
     expiresAt: expires,
     canceledAt: null,
     cancellationMessage: null,
+    reasonCode: null,
     cancellationMethod: null,
     cancelAtEndOfPeriod: false,
     delayedCancelAt: null,

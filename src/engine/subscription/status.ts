@@ -7,7 +7,11 @@ import type { DomainError } from '../../domain/errors.js';
 import type { PaymentGateway } from '../../domain/payment/types.js';
 import { periodOf, stepOf } from '../../domain/subscription/schedule.js';
 import { can, type SubscriptionCommand } from '../../domain/subscription/transitions.js';
-import type { Subscription } from '../../domain/subscription/types.js';
+import {
+  type CancellationReason,
+  cancellationReasonOf,
+  type Subscription,
+} from '../../domain/subscription/types.js';
 import { sum } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
 import { formatTimestamp, type Instant } from '../../kernel/time.js';
@@ -37,7 +41,7 @@ export function cancelNow(
   tx: Transaction,
   subscription: Subscription,
   method: string,
-  message: string | null,
+  reason: CancellationReason,
 ): Subscription {
   const owed: string[] = [];
   for (const invoice of listedRows(tx.state, 'subscriptionInvoices', subscription.id, 'invoices')) {
@@ -56,7 +60,8 @@ export function cancelNow(
   }
   return changeState(tx, tx.get('subscriptions', subscription.id) ?? subscription, 'canceled', {
     canceledAt: tx.now,
-    cancellationMessage: message,
+    cancellationMessage: reason.message,
+    reasonCode: reason.reasonCode,
     cancellationMethod: method,
     cancelAtEndOfPeriod: false,
     delayedCancelAt: null,
@@ -69,7 +74,7 @@ export function cancelNow(
 export function initiateDelayedCancel(
   tx: Transaction,
   subscription: Subscription,
-  message: string | null,
+  reason: CancellationReason,
 ): Result<Subscription, DomainError> {
   if (!can(subscription.state, 'initiate_delayed_cancel'))
     return err(refusedTransition(subscription, 'initiate_delayed_cancel'));
@@ -77,7 +82,8 @@ export function initiateDelayedCancel(
     ...subscription,
     cancelAtEndOfPeriod: true,
     delayedCancelAt: subscription.currentPeriodEndsAt,
-    cancellationMessage: message ?? subscription.cancellationMessage,
+    cancellationMessage: reason.message ?? subscription.cancellationMessage,
+    reasonCode: reason.reasonCode ?? subscription.reasonCode ?? null,
     updatedAt: tx.now,
   });
   tx.record({
@@ -193,7 +199,7 @@ export function resume(
   if (tx.now < subscription.currentPeriodEndsAt) return ok(resumed);
   // A cancellation pending at the end of a period that ended during the hold takes effect now.
   if (subscription.cancelAtEndOfPeriod)
-    return ok(cancelNow(tx, resumed, 'merchant_api', subscription.cancellationMessage));
+    return ok(cancelNow(tx, resumed, 'merchant_api', cancellationReasonOf(subscription)));
   const started = startNewPeriod(tx, resumed, [], gateway);
   return ok(tx.get('subscriptions', started.subscription.id) ?? started.subscription);
 }
