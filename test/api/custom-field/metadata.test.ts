@@ -5,6 +5,7 @@
  * nothing; a deleted customer or purged subscription takes its values with it.
  */
 import { describe, expect, it } from 'vitest';
+import { checkState } from '../../../src/testing/index.js';
 import { arr, get, num, site, str } from '../../helpers/api.js';
 
 const names = (body: unknown) => arr(body, 'metadata').map((row) => [str(row, 'name'), get(row, 'value')]);
@@ -158,6 +159,7 @@ describe('updating values', () => {
       'created',
     ]);
     expect(names(s.ok('GET', path))).toEqual([['New', 'kept']]);
+    expect(checkState(s.state)).toEqual([]);
   });
 
   it('refuses a missing value (422) and a current_name the resource holds no value in (404)', () => {
@@ -187,6 +189,7 @@ describe('removing values', () => {
     s.fail('DELETE', path, undefined, 404);
     const fields = arr(s.ok('GET', '/subscriptions/metafields.json'), 'metafields');
     expect(fields.map((field) => num(field, 'data_count'))).toEqual([0, 0, 0]);
+    expect(checkState(s.state)).toEqual([]);
   });
 
   it('sets a removed value again on the same row', () => {
@@ -211,6 +214,7 @@ describe('resources that go take their values', () => {
     s.request('DELETE', `/customers/${customer}.json`);
     expect(s.ok('GET', '/customers/metadata.json?with_deleted=true')).toMatchObject({ total_count: 1 });
     expect(num(s.ok('GET', '/customers/metafields.json'), 'metafields', 0, 'data_count')).toBe(1);
+    expect(checkState(s.state)).toEqual([]);
   });
 
   it('purging a subscription (with its customer) drops the values of both', () => {
@@ -228,5 +232,6 @@ describe('resources that go take their values', () => {
     expect(s.ok('GET', '/subscriptions/metadata.json?with_deleted=true')).toMatchObject({ total_count: 0 });
     expect(s.ok('GET', '/customers/metadata.json?with_deleted=true')).toMatchObject({ total_count: 0 });
     expect(num(s.ok('GET', '/subscriptions/metafields.json'), 'metafields', 0, 'data_count')).toBe(0);
+    expect(checkState(s.state)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * `{error}` body for a 422) that change nothing.
  */
 import { describe, expect, it } from 'vitest';
+import { checkState } from '../../../src/testing/index.js';
 import { arr, get, num, site, str } from '../../helpers/api.js';
 
 const hidden = {
@@ -188,6 +189,7 @@ describe('deleting metafields', () => {
     expect(values.map((value) => str(value, 'name'))).toEqual(['Keep']);
     expect(num(s.ok('GET', '/customers/metadata.json?with_deleted=true'), 'total_count')).toBe(2);
     s.ok('POST', '/customers/metafields.json', { metafields: { name: 'Size' } });
+    expect(checkState(s.state)).toEqual([]);
   });
 
   it('answers 404 for an unknown or missing name', () => {
