@@ -1,5 +1,6 @@
 /** Metafields of a resource type: create, list, update (rename) and delete. */
 import type { Metafield, ResourceType } from '../../domain/custom-field/types.js';
+import { invalid } from '../../domain/errors.js';
 import {
   createMetafield,
   deleteMetafield,
@@ -86,7 +87,8 @@ export const metafieldRoutes = <const R extends ResourceType>(resourceType: R) =
         const written: Metafield[] = [];
         for (const item of input.value.metafields) {
           const current = item.current_name ?? item.name;
-          const field = current === undefined ? undefined : names.get(current);
+          if (current === undefined) return err(invalid('name_required', 'name: is required', 'name'));
+          const field = names.get(current);
           if (field === undefined) return err(missing('Metafield'));
           const updated = updateMetafield(tx, names, field, metafieldInput(item));
           if (!updated.ok) return updated;

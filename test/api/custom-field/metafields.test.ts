@@ -151,10 +151,13 @@ describe('updating metafields', () => {
     });
   });
 
-  it('refuses an unknown field (404), a taken new name and a dropdown without choices (422)', () => {
+  it('refuses an unknown field (404), a field not named, a taken new name and a dropdown without choices (422)', () => {
     const s = site();
     s.ok('POST', '/subscriptions/metafields.json', { metafields: [{ name: 'a' }, { name: 'b' }] });
     s.fail('PUT', '/subscriptions/metafields.json', { metafields: { name: 'zz' } }, 404);
+    expect(s.fail('PUT', '/subscriptions/metafields.json', { metafields: { enum: ['x'] } }, 422)).toEqual({
+      error: 'name: is required',
+    });
     s.fail('PUT', '/subscriptions/metafields.json', { metafields: { current_name: 'a', name: 'b' } }, 422);
     s.fail(
       'PUT',
