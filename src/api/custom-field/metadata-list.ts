@@ -7,9 +7,10 @@ import { type DomainError, invalid } from '../../domain/errors.js';
 import { listedRows } from '../../engine/list-index.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { indexGet, tableGet } from '../../kernel/collection.js';
-import { idSetsValues, loadedIdSet } from '../../kernel/id-set.js';
+import { type IdSet, idSetsValues, loadedIdSet } from '../../kernel/id-set.js';
 import { parseId } from '../../kernel/ids.js';
 import { err, ok, type Result } from '../../kernel/result.js';
+import type { Instant } from '../../kernel/time.js';
 import { PAGING_QUERY, paging } from '../common.js';
 import { DATE_RANGE_QUERY, type DateRange, readDateRange } from '../date-range.js';
 import { type Route, reply } from '../route.js';
@@ -77,6 +78,23 @@ const inRange = (row: Metadatum, filter: Filter): boolean => {
   return (start === null || at >= start) && (end === null || at < end);
 };
 
+/**
+ * The position (ascending, in the union of `sets`) of the first row created at or after `at`: ids are
+ * given in creation order and time never runs backwards, so creation instants never decrease with ids.
+ */
+function firstCreatedFrom(tx: Transaction, sets: readonly IdSet[], size: number, at: Instant): number {
+  let low = 0;
+  let high = size;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    const id = idSetsValues(sets, middle).next().value;
+    const row = id === undefined ? undefined : tableGet(tx.state.tables.metadata, id);
+    if (row !== undefined && row.createdAt < at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** The rows of the named resources that the filter keeps, in id order. */
 function rowsOfResources(
   tx: Transaction,
@@ -116,14 +134,20 @@ export const metadataListRoute = <const R extends ResourceType>(resourceType: R)
         if (desc.value) rows.reverse();
         total = rows.length;
         shown = rows.slice((number - 1) * perPage, number * perPage);
-      } else if (range.start === null && range.end === null) {
-        // Unfiltered: the page is read by position in the type's lists, whatever their size.
-        total = sets.reduce((sum, set) => sum + set.size, 0);
+      } else if ((range.start === null && range.end === null) || filter.value.dateField === 'createdAt') {
+        // Read by position in the type's lists, whatever their size: rows are created in id order, so a
+        // creation date range is a range of positions, found by binary search.
+        const size = sets.reduce((sum, set) => sum + set.size, 0);
+        const from = range.start === null ? 0 : firstCreatedFrom(tx, sets, size, range.start);
+        const to = range.end === null ? size : firstCreatedFrom(tx, sets, size, range.end);
+        total = Math.max(0, to - from);
+        const skip = (number - 1) * perPage;
+        const start = desc.value ? size - to + skip : from + skip;
         shown = [];
-        for (const id of idSetsValues(sets, (number - 1) * perPage, desc.value)) {
+        for (const id of idSetsValues(sets, start, desc.value)) {
+          if (shown.length >= Math.min(perPage, total - skip)) break;
           const row = tableGet(tx.state.tables.metadata, id);
           if (row !== undefined) shown.push(row);
-          if (shown.length >= perPage) break;
         }
       } else {
         total = 0;

@@ -74,6 +74,41 @@ describe('listing the values of a resource type', () => {
     expect(s.ok('GET', `${updated}&per_page=1&page=2`)).toMatchObject({ total_count: 2, total_pages: 2 });
   });
 
+  it('pages a creation date range by position, both ways, removed values included on request', () => {
+    const s = site({}, '2026-04-01T12:00:00Z');
+    const days = [1, 2, 3, 4, 5, 6];
+    const customers = days.map(() => s.customer());
+    days.forEach((day, index) => {
+      s.at(`2026-04-0${day}T12:00:00Z`);
+      s.ok('POST', `/customers/${customers[index]}/metadata.json`, {
+        metadata: { name: 'day', value: `d${day}` },
+      });
+    });
+    s.ok('DELETE', `/customers/${customers[2]}/metadata.json?name=day`);
+    for (const withDeleted of [true, false])
+      for (const [start, end] of [
+        ['2026-04-02', '2026-04-05'],
+        ['2026-04-04', ''],
+        ['', '2026-04-01'],
+        ['2026-04-07', ''],
+      ] as const)
+        for (const direction of ['asc', 'desc'] as const)
+          for (const perPage of [1, 2, 5]) {
+            const inRange = days
+              .filter((day) => (withDeleted || day !== 3) && (start === '' || `2026-04-0${day}` >= start))
+              .filter((day) => end === '' || `2026-04-0${day}` <= end)
+              .map((day) => `d${day}`);
+            const expected = direction === 'asc' ? inRange : [...inRange].reverse();
+            const base = `/customers/metadata.json?date_field=created_at&start_date=${start}&end_date=${end}&with_deleted=${withDeleted}&direction=${direction}&per_page=${perPage}`;
+            const pages = Math.max(1, Math.ceil(expected.length / perPage));
+            const seen = Array.from({ length: pages + 1 }, (_, i) =>
+              values(s.ok('GET', `${base}&page=${i + 1}`)),
+            ).flat();
+            expect(seen, base).toEqual(expected);
+            expect(s.ok('GET', base), base).toMatchObject({ total_count: expected.length });
+          }
+  });
+
   it.each([
     ['resource_ids=x', 'resource_ids'],
     ['with_deleted=maybe', 'with_deleted'],
