@@ -18,6 +18,7 @@ export function routeErrorResponse(error: RouteError, shape: ErrorShape = 'list'
 function domainErrorBody(error: DomainError, shape: ErrorShape): unknown {
   const extra = error.extra ?? {};
   if (shape === 'message') return { errors: error.message, ...extra };
+  if (shape === 'single' && error.status === 422) return { error: error.message, ...extra };
   if (shape === 'field-map' && error.status === 422) {
     return { errors: { [error.field ?? 'base']: [error.message] }, ...extra };
   }

@@ -33,9 +33,9 @@ export type RouteResult<T = unknown> = Result<Reply<T>, RouteError>;
 
 /**
  * How this route's domain errors are written: `list` as `{errors: [message]}`, `field-map` (a 422) as
- * `{errors: {field: [message]}}`, `message` as `{errors: message}`.
+ * `{errors: {field: [message]}}`, `message` as `{errors: message}`, `single` (a 422) as `{error: message}`.
  */
-export type ErrorShape = 'list' | 'field-map' | 'message';
+export type ErrorShape = 'list' | 'field-map' | 'message' | 'single';
 
 export interface Route<M extends HttpMethod = HttpMethod, P extends string = string> {
   readonly method: M;

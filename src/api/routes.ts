@@ -13,6 +13,7 @@ import { segmentBulkRoutes } from './component/segments-bulk.js';
 import { couponLookupRoutes } from './coupon/coupon-lookup.js';
 import { couponSubcodeRoutes } from './coupon/coupon-subcodes.js';
 import { couponRoutes } from './coupon/coupons.js';
+import { customFieldRoutes } from './custom-field/routes.js';
 import { customerRoutes } from './customer/customers.js';
 import { eventRoutes } from './event-log/events.js';
 import { apiExportRoutes } from './export/api-exports.js';
@@ -71,6 +72,7 @@ export const routes = [
   ...subscriptionRoutes,
   ...subscriptionUpdateRoutes,
   ...subscriptionNoteRoutes,
+  ...customFieldRoutes,
   ...prepaidConfigurationRoutes,
   ...subscriptionCouponRoutes,
   subscriptionPreviewRoute,

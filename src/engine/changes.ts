@@ -142,6 +142,13 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
   ],
   subscriptions: [],
   subscriptionNotes: [],
+  metafields: [
+    {
+      index: 'metafieldNames',
+      key: (row) => ('inputType' in row && 'enumValues' in row ? `${row.resourceType}/${row.name}` : null),
+    },
+  ],
+  metadata: [],
   invoices: [],
   proformaInvoices: [],
   creditNotes: [],

@@ -61,6 +61,16 @@ export interface ListIndexes {
   readonly subscriptionPrepayments: ShardedIndex<StoredIdSet>;
   /** Subscription ids to the ids of their credit notes, oldest first. */
   readonly subscriptionCreditNotes: ShardedIndex<StoredIdSet>;
+  /** Resource types to the ids of their metafields. */
+  readonly resourceTypeMetafields: ShardedIndex<StoredIdSet>;
+  /** Keyed `${resourceType}/${resourceId}`: the ids of that resource's metadata rows, removed ones too. */
+  readonly resourceMetadata: ShardedIndex<StoredIdSet>;
+  /** Metafield ids to the ids of the metadata rows in that field, removed ones too. */
+  readonly metafieldMetadata: ShardedIndex<StoredIdSet>;
+  /** Resource types to the ids of their metadata rows that hold a value, oldest first. */
+  readonly resourceTypeMetadata: ShardedIndex<StoredIdSet>;
+  /** Resource types to the ids of their removed metadata rows, oldest first. */
+  readonly resourceTypeRemovedMetadata: ShardedIndex<StoredIdSet>;
 }
 
 export type ListIndexName = keyof ListIndexes;
@@ -97,6 +107,11 @@ export const emptyListIndexes = (): ListIndexes => ({
   subscriptionNotes: emptyIndex(),
   subscriptionPrepayments: emptyIndex(),
   subscriptionCreditNotes: emptyIndex(),
+  resourceTypeMetafields: emptyIndex(),
+  resourceMetadata: emptyIndex(),
+  metafieldMetadata: emptyIndex(),
+  resourceTypeMetadata: emptyIndex(),
+  resourceTypeRemovedMetadata: emptyIndex(),
 });
 
 /**
@@ -166,6 +181,28 @@ const definitions: { readonly [K in TableName]?: readonly ListKeyDefinition[] } 
     {
       index: 'subscriptionCreditNotes',
       key: (row) => ('applications' in row && 'reversed' in row ? row.subscriptionId : null),
+    },
+  ],
+  metafields: [
+    {
+      index: 'resourceTypeMetafields',
+      key: (row) => ('inputType' in row && 'enumValues' in row ? row.resourceType : null),
+    },
+  ],
+  metadata: [
+    {
+      index: 'resourceMetadata',
+      key: (row) =>
+        'metafieldId' in row && 'resourceId' in row ? `${row.resourceType}/${row.resourceId}` : null,
+    },
+    { index: 'metafieldMetadata', key: (row) => ('metafieldId' in row ? row.metafieldId : null) },
+    {
+      index: 'resourceTypeMetadata',
+      key: (row) => ('metafieldId' in row && row.deletedAt === null ? row.resourceType : null),
+    },
+    {
+      index: 'resourceTypeRemovedMetadata',
+      key: (row) => ('metafieldId' in row && row.deletedAt !== null ? row.resourceType : null),
     },
   ],
   subscriptionGroups: [

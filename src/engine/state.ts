@@ -55,6 +55,8 @@ export interface Indexes {
   readonly eventUsageKeys: ShardedIndex<number>;
   /** Subscription ids (as text) to their `groupMemberships` row: a subscription is in at most one group. */
   readonly groupMembershipSubscriptions: ShardedIndex<number>;
+  /** Keyed `${resourceType}/${name}`: the metafield of that name. */
+  readonly metafieldNames: ShardedIndex<number>;
 }
 
 export type IndexName = keyof Indexes;
@@ -142,6 +144,8 @@ export function createSite(config: SiteConfig = {}): SiteState {
       oneTimeTokens: emptyTable(),
       subscriptions: emptyTable(),
       subscriptionNotes: emptyTable(),
+      metafields: emptyTable(),
+      metadata: emptyTable(),
       invoices: emptyTable(),
       proformaInvoices: emptyTable(),
       creditNotes: emptyTable(),
@@ -177,6 +181,7 @@ export function createSite(config: SiteConfig = {}): SiteState {
       subscriptionComponentHeads: emptyIndex(),
       eventUsageKeys: emptyIndex(),
       groupMembershipSubscriptions: emptyIndex(),
+      metafieldNames: emptyIndex(),
     },
     listIndexes: emptyListIndexes(),
     setIndexes: emptySetIndexes(),

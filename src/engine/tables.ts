@@ -4,6 +4,7 @@ import type { Allocation, SubscriptionComponent, Usage } from '../domain/allocat
 import type { Component, ComponentPricePoint, Segment } from '../domain/catalog/component.js';
 import type { Product, ProductFamily, ProductPricePoint } from '../domain/catalog/types.js';
 import type { Coupon, CouponSubcode } from '../domain/coupon/types.js';
+import type { Metadatum, Metafield } from '../domain/custom-field/types.js';
 import type { Customer } from '../domain/customer/types.js';
 import type { Email, PaymentUpdateRequestLog } from '../domain/email/types.js';
 import type { EventUsage } from '../domain/event-log/usage.js';
@@ -63,6 +64,10 @@ export interface TableRows {
   readonly groupMemberships: GroupMembership;
   /** The site's churn reason codes. */
   readonly reasonCodes: ReasonCode;
+  /** Custom fields of subscriptions and customers (see `metafieldNames`). */
+  readonly metafields: Metafield;
+  /** Custom field values, one row per resource and field (see `resourceMetadata`). */
+  readonly metadata: Metadatum;
 }
 
 export type TableName = keyof TableRows;

@@ -38,6 +38,7 @@ export {
   SEED_CATALOG,
   type StatusAction,
 } from './commands.js';
+export { checkCustomFields } from './custom-field-invariants.js';
 export { checkInvoice, checkState } from './invariants.js';
 export { checkLedger } from './ledger-invariants.js';
 export { checkRefusal } from './refusal.js';

@@ -1,6 +1,7 @@
 /** Customers: create, read, lookup by reference, list, update of plain fields, delete. */
 
 import type { Customer } from '../../domain/customer/types.js';
+import { dropResourceValues } from '../../engine/custom-field/values.js';
 import { listed, listedRows } from '../../engine/list-index.js';
 import type { SiteState } from '../../engine/state.js';
 import type { Transaction } from '../../engine/transaction.js';
@@ -142,6 +143,7 @@ export const customerRoutes = [
         tx.put('customers', { ...child, parentId: null, updatedAt: tx.now });
       for (const profile of listedRows(tx.state, 'customerPaymentProfiles', customer.id, 'paymentProfiles'))
         tx.remove('paymentProfiles', profile.id);
+      dropResourceValues(tx, 'customers', customer.id);
       tx.remove('customers', customer.id);
       tx.record({
         key: 'customer_delete',

@@ -27,6 +27,11 @@ const ERROR_SCHEMA: Json = {
   },
 };
 
+/** The error body of a route whose 422 is the official `{error: message}` (custom fields). */
+const SINGLE_ERROR_SCHEMA: Json = {
+  anyOf: [ERROR_SCHEMA, { type: 'object', required: ['error'], properties: { error: { type: 'string' } } }],
+};
+
 /** The path as OpenAPI names it: the optional `.json` suffix written out. */
 const openApiPath = (path: string): string => path.replace(/\.json\?$/, '.json');
 
@@ -79,7 +84,12 @@ function operationOf(route: Route): Json {
         }),
     responses: {
       '2XX': success,
-      default: { description: 'An error', content: { 'application/json': { schema: ERROR_SCHEMA } } },
+      default: {
+        description: 'An error',
+        content: {
+          'application/json': { schema: route.errorShape === 'single' ? SINGLE_ERROR_SCHEMA : ERROR_SCHEMA },
+        },
+      },
     },
   };
 }

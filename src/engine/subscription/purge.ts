@@ -8,6 +8,7 @@ import { type DomainError, invalid } from '../../domain/errors.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { isZero } from '../../kernel/money.js';
 import { err, ok, type Result } from '../../kernel/result.js';
+import { dropResourceValues } from '../custom-field/values.js';
 import { groupOf } from '../group/membership.js';
 import { listed } from '../list-index.js';
 import type { Transaction } from '../transaction.js';
@@ -66,6 +67,7 @@ export function purgeSubscription(
     tx.remove('invoices', id);
   for (const id of listed(tx.state.listIndexes, 'subscriptionNotes', subscription.id))
     tx.remove('subscriptionNotes', id);
+  dropResourceValues(tx, 'subscriptions', subscription.id);
   tx.remove('subscriptions', subscription.id);
   if (cascade.paymentProfiles || cascade.customer) {
     for (const id of listed(tx.state.listIndexes, 'customerPaymentProfiles', subscription.customerId)) {
@@ -75,7 +77,10 @@ export function purgeSubscription(
       if (!inUse) tx.remove('paymentProfiles', id);
     }
   }
-  if (cascade.customer) tx.remove('customers', subscription.customerId);
+  if (cascade.customer) {
+    dropResourceValues(tx, 'customers', subscription.customerId);
+    tx.remove('customers', subscription.customerId);
+  }
   tx.record({
     key: 'subscription_deletion',
     message: `Subscription ${subscription.id} purged`,

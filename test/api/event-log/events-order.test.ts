@@ -473,6 +473,16 @@ const scenarios: readonly { row: string; name: string; run: () => string[] }[] =
     },
   },
   {
+    row: 'Custom field values (`POST`, `PUT`, `DELETE /{subscriptions,customers}/{id}/metadata.json`, `DELETE /{…}/metafields.json`)',
+    name: 'a custom field value set on a subscription',
+    run: () => {
+      const f = fixture();
+      const id = subscribe(f);
+      const body = { metadata: [{ name: 'Color', value: 'red' }] };
+      return keysOf(call(f.s, 'POST', `/subscriptions/${id}/metadata.json`, body).events);
+    },
+  },
+  {
     row: 'Notes, coupons added or removed, prepaid configuration, override, hold resumption (`PUT …/hold.json`), payment profile update, delete and bank account verification, lookup, signup preview',
     name: 'a note',
     run: () => {
@@ -581,6 +591,7 @@ const expected: Readonly<Record<string, readonly string[]>> = {
   ],
   'cancel a group of one': ['subscription_state_change'],
   'a note': [],
+  'a custom field value set on a subscription': ['custom_field_value_change'],
 };
 
 /** A group signup of one subscription, paid by a new payer's card. */
