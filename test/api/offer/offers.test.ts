@@ -129,6 +129,39 @@ describe('offers', () => {
     expect(num(s.ok('GET', '/offers/1.json'), 'offer', 'product_price_in_cents')).toBe(3500);
   });
 
+  it("shows a tiered price point's first bracket and its own interval; a renamed coupon by its new name", () => {
+    const { s, family, seats } = catalog();
+    s.ok('POST', `/components/${seats}/price_points.json`, {
+      price_point: {
+        name: 'Quarterly tiers',
+        handle: 'quarterly',
+        pricing_scheme: 'tiered',
+        interval: 3,
+        interval_unit: 'month',
+        prices: [
+          { starting_quantity: 1, ending_quantity: 10, unit_price: '4' },
+          { starting_quantity: 11, unit_price: '3' },
+        ],
+      },
+    });
+    const offer = create(s, {
+      product_id: 'handle:gold',
+      components: [{ component_id: seats, price_point_id: 'handle:quarterly', starting_quantity: 12 }],
+      coupons: ['TEN'],
+    });
+    expect(get(offer, 'offer_items', 0)).toMatchObject({
+      price_point_name: 'Quarterly tiers',
+      component_unit_price: '4',
+      interval: 3,
+      interval_unit: 'month',
+      starting_quantity: '12',
+    });
+    s.ok('PUT', `/product_families/${family}/coupons/1.json`, { coupon: { name: 'Ten percent' } });
+    expect(get(s.ok('GET', '/offers/1.json'), 'offer', 'offer_discounts', 0, 'coupon_name')).toBe(
+      'Ten percent',
+    );
+  });
+
   it('lists in id order with paging; archived offers only with include_archived', () => {
     const { s, gold } = catalog();
     for (const handle of ['a', 'b', 'c']) create(s, { handle, product_id: gold });
