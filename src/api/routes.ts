@@ -34,6 +34,7 @@ import { invoiceUpkeepRoutes } from './invoice/invoice-upkeep.js';
 import { invoiceRoutes } from './invoice/invoices.js';
 import { adHocInvoiceRoutes } from './invoice/invoices-adhoc.js';
 import { proformaRoutes } from './invoice/proforma.js';
+import { offerRoutes } from './offer/offers.js';
 import { oneTimeTokenRoutes } from './payment/one-time-tokens.js';
 import { paymentProfileChangeRoutes } from './payment/payment-profile-changes.js';
 import { paymentProfileRoutes } from './payment/payment-profiles.js';
@@ -108,4 +109,5 @@ export const routes = [
   ...groupLifecycleRoutes,
   ...reasonCodeRoutes,
   ...siteRoutes,
+  ...offerRoutes,
 ] as const satisfies readonly Route[];

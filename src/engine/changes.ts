@@ -189,6 +189,7 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
     },
   ],
   reasonCodes: [],
+  offers: [{ index: 'offerHandles', key: (row) => ('offerComponents' in row ? row.handle : null) }],
 };
 
 type WritableCounters = { -readonly [K in keyof Counters]: number };

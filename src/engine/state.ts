@@ -57,6 +57,8 @@ export interface Indexes {
   readonly groupMembershipSubscriptions: ShardedIndex<number>;
   /** Keyed `${resourceType}/${name}`: the metafield of that name. */
   readonly metafieldNames: ShardedIndex<number>;
+  /** Offer handles to offer ids. */
+  readonly offerHandles: ShardedIndex<number>;
 }
 
 export type IndexName = keyof Indexes;
@@ -162,6 +164,7 @@ export function createSite(config: SiteConfig = {}): SiteState {
       subscriptionGroups: emptyTable(),
       groupMemberships: emptyTable(),
       reasonCodes: emptyTable(),
+      offers: emptyTable(),
     },
     indexes: {
       productFamilyHandles: emptyIndex(),
@@ -182,6 +185,7 @@ export function createSite(config: SiteConfig = {}): SiteState {
       eventUsageKeys: emptyIndex(),
       groupMembershipSubscriptions: emptyIndex(),
       metafieldNames: emptyIndex(),
+      offerHandles: emptyIndex(),
     },
     listIndexes: emptyListIndexes(),
     setIndexes: emptySetIndexes(),

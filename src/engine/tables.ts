@@ -13,6 +13,7 @@ import type { GroupMembership, SubscriptionGroup } from '../domain/group/types.j
 import type { CreditNote, PrepaymentRecord } from '../domain/invoice/credit-note.js';
 import type { ProformaExport, ProformaInvoice } from '../domain/invoice/proforma.js';
 import type { Invoice } from '../domain/invoice/types.js';
+import type { Offer } from '../domain/offer/types.js';
 import type { OneTimeToken } from '../domain/one-time-token/types.js';
 import type { PaymentProfile } from '../domain/payment/types.js';
 import type { CustomerPortal } from '../domain/portal/types.js';
@@ -68,6 +69,8 @@ export interface TableRows {
   readonly metafields: Metafield;
   /** Custom field values, one row per resource and field (see `resourceMetadata`). */
   readonly metadata: Metadatum;
+  /** The site's offers: packages of a product, components and coupons (see `offerHandles`). */
+  readonly offers: Offer;
 }
 
 export type TableName = keyof TableRows;

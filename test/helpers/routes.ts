@@ -79,7 +79,15 @@ export const ROUTES: readonly {
   { method: 'GET', path: '/invoices/{id}.json' },
   { method: 'POST', path: '/reason_codes.json', envelope: 'reason_code', fields: reasonCodeFields() },
   { method: 'PUT', path: '/reason_codes/{id}.json', envelope: 'reason_code', fields: reasonCodeFields() },
+  { method: 'POST', path: '/offers.json', envelope: 'offer', fields: offerFields() },
+  { method: 'GET', path: '/offers/{id}.json' },
+  { method: 'PUT', path: '/offers/{id}/archive.json' },
+  { method: 'PUT', path: '/offers/{id}/unarchive.json' },
 ];
+
+function offerFields(): string[] {
+  return ['name', 'handle', 'description', 'product_id', 'product_price_point_id', 'components', 'coupons'];
+}
 
 function reasonCodeFields(): string[] {
   return ['code', 'description', 'position'];
