@@ -4,10 +4,12 @@ import { allocationRoutes } from './allocation/allocations.js';
 import { subscriptionComponentRoutes } from './allocation/subscription-components.js';
 import { productFamilyRoutes } from './catalog/product-families.js';
 import { productPricePointRoutes } from './catalog/product-price-points.js';
+import { productPricePointListRoutes } from './catalog/product-price-points-list.js';
 import { productRoutes } from './catalog/products.js';
 import { componentRoutes } from './component/components.js';
 import { componentListRoutes } from './component/components-list.js';
 import { componentPricePointRoutes } from './component/price-points.js';
+import { componentPricePointListRoutes } from './component/price-points-list.js';
 import { segmentRoutes } from './component/segments.js';
 import { segmentBulkRoutes } from './component/segments-bulk.js';
 import { couponLookupRoutes } from './coupon/coupon-lookup.js';
@@ -108,4 +110,6 @@ export const routes = [
   ...groupLifecycleRoutes,
   ...reasonCodeRoutes,
   ...siteRoutes,
+  ...componentPricePointListRoutes,
+  ...productPricePointListRoutes,
 ] as const satisfies readonly Route[];

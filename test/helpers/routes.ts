@@ -79,6 +79,8 @@ export const ROUTES: readonly {
   { method: 'GET', path: '/invoices/{id}.json' },
   { method: 'POST', path: '/reason_codes.json', envelope: 'reason_code', fields: reasonCodeFields() },
   { method: 'PUT', path: '/reason_codes/{id}.json', envelope: 'reason_code', fields: reasonCodeFields() },
+  { method: 'GET', path: '/components_price_points.json' },
+  { method: 'GET', path: '/products_price_points.json' },
 ];
 
 function reasonCodeFields(): string[] {
