@@ -2,6 +2,7 @@
 
 import { allocationRoutes } from './allocation/allocations.js';
 import { subscriptionComponentRoutes } from './allocation/subscription-components.js';
+import { subscriptionsComponentsRoutes } from './allocation/subscriptions-components.js';
 import { productFamilyRoutes } from './catalog/product-families.js';
 import { productPricePointRoutes } from './catalog/product-price-points.js';
 import { productPricePointListRoutes } from './catalog/product-price-points-list.js';
@@ -112,4 +113,5 @@ export const routes = [
   ...siteRoutes,
   ...componentPricePointListRoutes,
   ...productPricePointListRoutes,
+  ...subscriptionsComponentsRoutes,
 ] as const satisfies readonly Route[];

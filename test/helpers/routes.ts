@@ -81,6 +81,7 @@ export const ROUTES: readonly {
   { method: 'PUT', path: '/reason_codes/{id}.json', envelope: 'reason_code', fields: reasonCodeFields() },
   { method: 'GET', path: '/components_price_points.json' },
   { method: 'GET', path: '/products_price_points.json' },
+  { method: 'GET', path: '/subscriptions_components.json' },
 ];
 
 function reasonCodeFields(): string[] {
