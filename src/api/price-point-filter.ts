@@ -75,7 +75,7 @@ export function readDirection(query: QueryParams): Result<boolean, RouteError> {
 
 /**
  * A comma list of ids, ascending without repeats, at most `MAX_FILTER_IDS`; null when the parameter is
- * absent. `label` names it in errors.
+ * absent or blank (as a blank `filter[type]` filters nothing). `label` names it in errors.
  * @example readIds(query, 'filter.ids', 'filter[ids]') // ok([1, 2]) for ?filter[ids]=2,1,2
  */
 export function readIds(
@@ -83,9 +83,10 @@ export function readIds(
   name: string,
   label: string,
 ): Result<readonly number[] | null, RouteError> {
-  if (!query.has(name)) return ok(null);
+  const texts = query.list(name);
+  if (texts.length === 0) return ok(null);
   const ids = new Set<number>();
-  for (const text of query.list(name)) {
+  for (const text of texts) {
     const id = parseId(text);
     if (id === undefined) return err(bad(`${label}: must be a comma-separated list of ids`));
     ids.add(id);

@@ -76,7 +76,7 @@ describe('GET /components_price_points.json', () => {
     expect(get(body, 'price_points', 0, 'currency_prices')).toBeUndefined();
   });
 
-  it('filters by archived_at, type and ids', () => {
+  it('filters by archived_at, type and ids (blank lists filter nothing)', () => {
     const { s, a1, b1, a2 } = setup();
     expect(ids(s, '/components_price_points.json?filter[archived_at]=not_null')).toEqual([a2]);
     expect(ids(s, '/components_price_points.json?filter[archived_at]=null')).toEqual([a1, b1]);
@@ -85,6 +85,7 @@ describe('GET /components_price_points.json', () => {
     expect(ids(s, '/components_price_points.json?filter[type]=custom')).toEqual([]);
     expect(ids(s, `/components_price_points.json?filter[ids]=${a2},${a1},${a2},999`)).toEqual([a1, a2]);
     expect(ids(s, `/components_price_points.json?filter[ids]=${a2},${a1}&direction=desc`)).toEqual([a2, a1]);
+    expect(ids(s, '/components_price_points.json?filter[ids]=&filter[type]=')).toEqual([a1, b1, a2]);
     expect(ids(s, `/components_price_points.json?filter[ids]=${a1},${a2}&filter[archived_at]=null`)).toEqual([
       a1,
     ]);
