@@ -8,6 +8,7 @@ import type { SubscriptionComponent } from '../../domain/allocation/types.js';
 import type { Component } from '../../domain/catalog/component.js';
 import type { Subscription } from '../../domain/subscription/types.js';
 import { rowsOf } from '../../engine/allocation/rows.js';
+import { setOf, setRows } from '../../engine/set-index.js';
 import type { SiteState } from '../../engine/state.js';
 import type { Transaction } from '../../engine/transaction.js';
 import { tableRows, tableRowsReverse } from '../../kernel/collection.js';
@@ -65,14 +66,40 @@ function listed(
   return { row, subscription, component };
 }
 
-/** The candidate rows in id order: the named subscriptions' rows, or the whole table. */
+/** Up to this many subscriptions in the filtered states, their rows are read rather than the table. */
+const FEW_SUBSCRIPTIONS = 1000;
+
+/**
+ * The subscriptions in the filtered states when they are few (the state sets count them without a scan),
+ * else null. `pending_cancellation` is no state of its own, so it needs the table.
+ */
+function fewInStates(tx: Transaction, states: ReadonlySet<string> | null): number[] | null {
+  if (states === null || states.has('pending_cancellation')) return null;
+  const keys = [...states];
+  let count = 0;
+  for (const key of keys) count += setOf(tx.state.setIndexes, 'subscriptionStates', key).size;
+  if (count > FEW_SUBSCRIPTIONS) return null;
+  return [...setRows(tx.state, 'subscriptionStates', keys, 'subscriptions', 0, false)].map(({ id }) => id);
+}
+
+/** The subscriptions whose rows are read, or null for the whole table. */
+function subscriptionsToRead(tx: Transaction, query: SubscriptionComponentQuery): readonly number[] | null {
+  const inStates = fewInStates(tx, query.states);
+  if (inStates === null) return query.subscriptionIds;
+  if (query.subscriptionIds === null) return inStates;
+  const named = new Set(query.subscriptionIds);
+  return inStates.filter((id) => named.has(id));
+}
+
+/** The candidate rows in id order: the rows of the named or few subscriptions, or the whole table. */
 function* candidates(tx: Transaction, query: SubscriptionComponentQuery): Generator<SubscriptionComponent> {
-  if (query.subscriptionIds === null) {
+  const subscriptions = subscriptionsToRead(tx, query);
+  if (subscriptions === null) {
     const table = tx.state.tables.subscriptionComponents;
     yield* query.descending ? tableRowsReverse(table) : tableRows(table);
     return;
   }
-  const rows = query.subscriptionIds.flatMap((id) => rowsOf(tx, id));
+  const rows = subscriptions.flatMap((id) => rowsOf(tx, id));
   rows.sort((a, b) => (query.descending ? b.id - a.id : a.id - b.id));
   yield* rows;
 }

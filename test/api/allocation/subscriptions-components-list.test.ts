@@ -106,6 +106,7 @@ describe('GET /subscriptions_components.json', () => {
       rows.oneCalls,
     ]);
     expect(pairs(s, '?filter[subscription][states]=expired_cards')).toEqual([]);
+    expect(pairs(s, '?filter[subscription][states]=pending_cancellation')).toEqual([]);
     const body = s.ok(
       'GET',
       '/subscriptions_components.json?filter[subscription][states]=canceled&include=subscription',
@@ -173,5 +174,23 @@ describe('GET /subscriptions_components.json', () => {
       const body = s.fail('GET', `/subscriptions_components.json?${query}`, undefined, 422);
       expect(errorsOf(body), query).not.toBe('');
     }
+  });
+
+  it('pending_cancellation finds the subscriptions with a delayed cancellation, with or beside states', () => {
+    const { s, one, rows } = setup();
+    s.ok('POST', `/subscriptions/${one}/delayed_cancel.json`, undefined, 200);
+    expect(pairs(s, '?filter[subscription][states]=pending_cancellation')).toEqual([
+      rows.oneSeats,
+      rows.oneCalls,
+    ]);
+    expect(pairs(s, '?filter[subscription][states]=pending_cancellation,canceled&direction=desc')).toEqual([
+      rows.oneCalls,
+      rows.twoSeats,
+      rows.oneSeats,
+    ]);
+    expect(pairs(s, `?filter[subscription][states]=active&subscription_ids=${one}`)).toEqual([
+      rows.oneSeats,
+      rows.oneCalls,
+    ]);
   });
 });
