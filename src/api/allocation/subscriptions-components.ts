@@ -50,8 +50,6 @@ function listed(
   query: SubscriptionComponentQuery,
 ): Listed | undefined {
   if (!inRange(row.updatedAt, query.range)) return undefined;
-  // Every amount of the site is in its one currency.
-  if (query.currencies !== null && !query.currencies.has(tx.settings.currency)) return undefined;
   const subscription = tx.get('subscriptions', row.subscriptionId);
   const component = tx.get('components', row.componentId);
   if (subscription === undefined || component === undefined) return undefined;
@@ -116,6 +114,8 @@ function* matching(tx: Transaction, query: SubscriptionComponentQuery): Generato
  * matching row is read and sorted (the id breaks ties).
  */
 function pageOfRows(tx: Transaction, query: SubscriptionComponentQuery): Listed[] {
+  // Every row is in the site's one currency: a filter without it matches nothing, with nothing read.
+  if (query.currencies !== null && !query.currencies.has(tx.settings.currency)) return [];
   if (query.sort === 'id') return pageOf(matching(tx, query), query.page, query.perPage);
   const sign = query.descending ? -1 : 1;
   const all = [...matching(tx, query)].sort((a, b) => {
