@@ -2,12 +2,15 @@
 
 import { allocationRoutes } from './allocation/allocations.js';
 import { subscriptionComponentRoutes } from './allocation/subscription-components.js';
+import { subscriptionsComponentsRoutes } from './allocation/subscriptions-components.js';
 import { productFamilyRoutes } from './catalog/product-families.js';
 import { productPricePointRoutes } from './catalog/product-price-points.js';
+import { productPricePointListRoutes } from './catalog/product-price-points-list.js';
 import { productRoutes } from './catalog/products.js';
 import { componentRoutes } from './component/components.js';
 import { componentListRoutes } from './component/components-list.js';
 import { componentPricePointRoutes } from './component/price-points.js';
+import { componentPricePointListRoutes } from './component/price-points-list.js';
 import { segmentRoutes } from './component/segments.js';
 import { segmentBulkRoutes } from './component/segments-bulk.js';
 import { couponLookupRoutes } from './coupon/coupon-lookup.js';
@@ -110,4 +113,7 @@ export const routes = [
   ...reasonCodeRoutes,
   ...siteRoutes,
   ...offerRoutes,
+  ...componentPricePointListRoutes,
+  ...productPricePointListRoutes,
+  ...subscriptionsComponentsRoutes,
 ] as const satisfies readonly Route[];

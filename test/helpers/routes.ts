@@ -83,6 +83,9 @@ export const ROUTES: readonly {
   { method: 'GET', path: '/offers/{id}.json' },
   { method: 'PUT', path: '/offers/{id}/archive.json' },
   { method: 'PUT', path: '/offers/{id}/unarchive.json' },
+  { method: 'GET', path: '/components_price_points.json' },
+  { method: 'GET', path: '/products_price_points.json' },
+  { method: 'GET', path: '/subscriptions_components.json' },
 ];
 
 function offerFields(): string[] {
