@@ -189,6 +189,8 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
     },
   ],
   reasonCodes: [],
+  invoiceExports: [],
+  subscriptionExports: [],
 };
 
 type WritableCounters = { -readonly [K in keyof Counters]: number };

@@ -162,6 +162,8 @@ export function createSite(config: SiteConfig = {}): SiteState {
       subscriptionGroups: emptyTable(),
       groupMemberships: emptyTable(),
       reasonCodes: emptyTable(),
+      invoiceExports: emptyTable(),
+      subscriptionExports: emptyTable(),
     },
     indexes: {
       productFamilyHandles: emptyIndex(),
