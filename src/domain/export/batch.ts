@@ -41,21 +41,40 @@ export interface ListedExportBatch {
   readonly invoiceIds: readonly number[];
 }
 
+/** Runs of ids built one id at a time (see `runsOf`). */
+export interface RunsBuilder {
+  /** Adds the next id; ids come in ascending order. */
+  add(id: number): void;
+  /** The runs so far and how many ids they hold. */
+  done(): { runs: number[]; count: number };
+}
+
 /**
- * The runs of ascending ids and how many there are: a new run begins wherever an id does not follow
- * the one before it.
- * @example idRuns([1, 2, 3, 7, 8]) // { runs: [0, 1, 3, 7], count: 5 }
+ * A builder of runs of ascending ids: a new run begins wherever an id does not follow the one before it.
+ * @example const b = runsOf(); b.add(1); b.add(2); b.add(7); b.done() // { runs: [0, 1, 2, 7], count: 3 }
  */
-export function idRuns(ids: Iterable<number>): { runs: number[]; count: number } {
+export function runsOf(): RunsBuilder {
   const runs: number[] = [];
   let count = 0;
   let next = Number.NaN;
-  for (const id of ids) {
-    if (id !== next) runs.push(count, id);
-    count += 1;
-    next = id + 1;
-  }
-  return { runs, count };
+  return {
+    add(id) {
+      if (id !== next) runs.push(count, id);
+      count += 1;
+      next = id + 1;
+    },
+    done: () => ({ runs, count }),
+  };
+}
+
+/**
+ * The runs of ascending ids and how many there are.
+ * @example idRuns([1, 2, 3, 7, 8]) // { runs: [0, 1, 3, 7], count: 5 }
+ */
+export function idRuns(ids: Iterable<number>): { runs: number[]; count: number } {
+  const builder = runsOf();
+  for (const id of ids) builder.add(id);
+  return builder.done();
 }
 
 /**

@@ -5,8 +5,8 @@
  * only thing its request writes).
  */
 
-import { type ExportBatch, idRuns } from '../../domain/export/batch.js';
-import { type Table, tableRows } from '../../kernel/collection.js';
+import { type ExportBatch, runsOf } from '../../domain/export/batch.js';
+import { listChunks, type Table } from '../../kernel/collection.js';
 import type { TableName } from '../tables.js';
 import type { Transaction } from '../transaction.js';
 
@@ -24,19 +24,27 @@ function recordBatch(tx: Transaction, batches: ExportTable, held: { runs: number
   return tx.put(batches, batch) as ExportBatch;
 }
 
-/** The ids of a table's live rows as runs: one run, found without a scan, when no row was ever removed. */
-function everyRow(table: Table<{ readonly id: number } | null>): { runs: number[]; count: number } {
-  if (table.count === table.rows.length) return { runs: table.count === 0 ? [] : [0, 1], count: table.count };
-  return idRuns(idsOf(tableRows(table)));
+/**
+ * The ids of a table's live rows that `keep` takes, as runs, in one pass over its chunks (the row with
+ * id n is at index n - 1): a loop over arrays, since generators per row cost ten times more on a million.
+ */
+function runsWhere<T>(table: Table<T>, keep: (row: T) => boolean): { runs: number[]; count: number } {
+  const builder = runsOf();
+  let id = 0;
+  for (const chunk of listChunks(table.rows))
+    for (const row of chunk) {
+      id += 1;
+      if (row !== null && keep(row)) builder.add(id);
+    }
+  return builder.done();
 }
 
-function* idsOf(rows: Iterable<{ readonly id: number } | null>): Generator<number> {
-  for (const row of rows) if (row !== null) yield row.id;
-}
+const always = (): boolean => true;
 
 /**
  * Exports every invoice or every subscription the site holds, whatever its status or state: a batch that
- * completes at once. It scans the table only when rows were removed from it (purged subscriptions).
+ * completes at once. A table no row was ever removed from is one run, found without reading a row; one
+ * with removed rows (purged subscriptions and their invoices) is scanned once.
  * @example exportEvery(tx, 'invoices', 'invoiceExports').rowCount // 3
  */
 export function exportEvery(
@@ -44,12 +52,12 @@ export function exportEvery(
   source: Extract<TableName, 'invoices' | 'subscriptions'>,
   batches: ExportTable,
 ): ExportBatch {
-  return recordBatch(tx, batches, everyRow(tx.state.tables[source]));
-}
-
-function* unvoidedProformas(tx: Transaction): Generator<number> {
-  for (const proforma of tableRows(tx.state.tables.proformaInvoices))
-    if (proforma.status !== 'voided') yield proforma.id;
+  const table: Table<unknown> = tx.state.tables[source];
+  const held =
+    table.count === table.rows.length
+      ? { runs: table.count === 0 ? [] : [0, 1], count: table.count }
+      : runsWhere(table, always);
+  return recordBatch(tx, batches, held);
 }
 
 /**
@@ -57,5 +65,6 @@ function* unvoidedProformas(tx: Transaction): Generator<number> {
  * @example exportProformas(tx).rowCount // 3
  */
 export function exportProformas(tx: Transaction): ExportBatch {
-  return recordBatch(tx, 'proformaExports', idRuns(unvoidedProformas(tx)));
+  const held = runsWhere(tx.state.tables.proformaInvoices, (proforma) => proforma.status !== 'voided');
+  return recordBatch(tx, 'proformaExports', held);
 }
