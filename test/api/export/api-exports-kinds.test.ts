@@ -2,6 +2,7 @@ import { test } from '@fast-check/vitest';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listGet } from '../../../src/kernel/collection.js';
+import { checkExports, checkState } from '../../../src/testing/index.js';
 import { arr, get, num, type Site, site } from '../../helpers/api.js';
 
 /**
@@ -202,6 +203,39 @@ describe('export laws', () => {
       for (const page of pages) expect(page.length).toBeLessThanOrEqual(perPage);
       expect(pages.at(-1)).toEqual([]);
       expect(pages.flat()).toEqual(listed);
+      expect(checkState(s.state)).toEqual([]);
     },
   );
+});
+
+describe('export invariants', () => {
+  it('find batches whose runs do not describe ids in order', () => {
+    const { s } = withSubscriptions(3);
+    start(s, 'subscriptions');
+    expect(checkExports(s.state)).toEqual([]);
+    const broken = (batch: Record<string, unknown>) => {
+      const state = structuredClone(s.state);
+      const chunk = state.tables.subscriptionExports.rows.chunks[0] as (Record<string, unknown> | null)[];
+      chunk[0] = { ...chunk[0], ...batch };
+      return checkExports(state);
+    };
+    expect(broken({ runs: [0, 1, 2] })).toEqual(['subscriptionExports 1: its runs are not pairs']);
+    expect(broken({ runs: [] })).toEqual(['subscriptionExports 1: it holds 3 rows and no run']);
+    expect(broken({ runs: [1, 1] })).toEqual([
+      'subscriptionExports 1: its first run does not start at position 0',
+    ]);
+    expect(broken({ runs: [0, 1, 1, 2] })).toEqual([
+      'subscriptionExports 1: its run at position 1 does not follow a gap',
+    ]);
+    expect(broken({ runs: [0, 3, 1, 2] })).toEqual([
+      'subscriptionExports 1: its run at position 1 does not follow a gap',
+    ]);
+    expect(broken({ runs: [0, 1, 3, 5] })).toEqual(['subscriptionExports 1: its run at position 3 is empty']);
+    expect(broken({ runs: [0, 2] })).toEqual([
+      'subscriptionExports 1: it holds id 4, which its table never gave',
+    ]);
+    expect(broken({ runs: undefined, invoiceIds: [2, 1, 3] })).toEqual([
+      'subscriptionExports 1: its listed ids are not its rows in id order',
+    ]);
+  });
 });
