@@ -68,16 +68,6 @@ export function runsOf(): RunsBuilder {
 }
 
 /**
- * The runs of ascending ids and how many there are.
- * @example idRuns([1, 2, 3, 7, 8]) // { runs: [0, 1, 3, 7], count: 5 }
- */
-export function idRuns(ids: Iterable<number>): { runs: number[]; count: number } {
-  const builder = runsOf();
-  for (const id of ids) builder.add(id);
-  return builder.done();
-}
-
-/**
  * The ids at positions `start` to `start + count - 1` of a batch (fewer past its end): a binary search
  * for the run holding `start`, then one step per id.
  * @example batchIds({ ...batch, rowCount: 5, runs: [0, 1, 3, 7] }, 2, 2) // [3, 7]

@@ -21,7 +21,8 @@ function recordBatch(tx: Transaction, batches: ExportTable, held: { runs: number
     rowCount: held.count,
     runs: held.runs,
   };
-  return tx.put(batches, batch) as ExportBatch;
+  tx.put(batches, batch);
+  return batch;
 }
 
 /**

@@ -1,7 +1,13 @@
 import { test } from '@fast-check/vitest';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { batchIds, type ExportBatch, idRuns } from '../../../src/domain/export/batch.js';
+import { batchIds, type ExportBatch, runsOf } from '../../../src/domain/export/batch.js';
+
+function idRuns(ids: readonly number[]): { runs: number[]; count: number } {
+  const builder = runsOf();
+  for (const id of ids) builder.add(id);
+  return builder.done();
+}
 
 const batchOf = (ids: readonly number[]): ExportBatch => {
   const { runs, count } = idRuns(ids);
