@@ -190,6 +190,8 @@ const indexDefinitions: { readonly [K in TableName]: readonly IndexDefinition[] 
   ],
   reasonCodes: [],
   offers: [{ index: 'offerHandles', key: (row) => ('offerComponents' in row ? row.handle : null) }],
+  invoiceExports: [],
+  subscriptionExports: [],
 };
 
 type WritableCounters = { -readonly [K in keyof Counters]: number };

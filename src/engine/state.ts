@@ -165,6 +165,8 @@ export function createSite(config: SiteConfig = {}): SiteState {
       groupMemberships: emptyTable(),
       reasonCodes: emptyTable(),
       offers: emptyTable(),
+      invoiceExports: emptyTable(),
+      subscriptionExports: emptyTable(),
     },
     indexes: {
       productFamilyHandles: emptyIndex(),

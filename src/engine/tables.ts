@@ -8,6 +8,7 @@ import type { Metadatum, Metafield } from '../domain/custom-field/types.js';
 import type { Customer } from '../domain/customer/types.js';
 import type { Email, PaymentUpdateRequestLog } from '../domain/email/types.js';
 import type { EventUsage } from '../domain/event-log/usage.js';
+import type { ExportBatch } from '../domain/export/batch.js';
 import type { CatalogFeature, FeatureTemplate } from '../domain/feature/types.js';
 import type { GroupMembership, SubscriptionGroup } from '../domain/group/types.js';
 import type { CreditNote, PrepaymentRecord } from '../domain/invoice/credit-note.js';
@@ -71,6 +72,10 @@ export interface TableRows {
   readonly metadata: Metadatum;
   /** The site's offers: packages of a product, components and coupons (see `offerHandles`). */
   readonly offers: Offer;
+  /** Invoice export batches (`/api_exports/invoices`). */
+  readonly invoiceExports: ExportBatch;
+  /** Subscription export batches (`/api_exports/subscriptions`). */
+  readonly subscriptionExports: ExportBatch;
 }
 
 export type TableName = keyof TableRows;

@@ -39,6 +39,7 @@ export {
   type StatusAction,
 } from './commands.js';
 export { checkCustomFields } from './custom-field-invariants.js';
+export { checkExports } from './export-invariants.js';
 export { checkInvoice, checkState } from './invariants.js';
 export { checkLedger } from './ledger-invariants.js';
 export { checkRefusal } from './refusal.js';

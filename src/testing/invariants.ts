@@ -10,6 +10,7 @@ import { listRange, tableGet, tableRows } from '../kernel/collection.js';
 import { idOfUid } from '../kernel/ids.js';
 import { add, cmp, isNegative, sub, sum } from '../kernel/money.js';
 import { checkCustomFields } from './custom-field-invariants.js';
+import { checkExports } from './export-invariants.js';
 import { checkLedger } from './ledger-invariants.js';
 import { checkBalances, checkGroups, checkTransitions } from './state-invariants.js';
 
@@ -78,7 +79,7 @@ function issuedLinesFound(state: SiteState, event: SiteEvent): string[] {
  * Every invariant of a site: every invoice satisfies `checkInvoice`; balances equal the sums of their
  * entries (`checkBalances`); the books balance and agree with the rows (`checkLedger`); group membership is a partition (`checkGroups`); every subscription state
  * change is allowed by the transition table (`checkTransitions`); custom fields hold together
- * (`checkCustomFields`); event ids run 1, 2, 3, ...; an
+ * (`checkCustomFields`), and so do export batches (`checkExports`); event ids run 1, 2, 3, ...; an
  * `invoice_issued` record kept without its lines names an invoice of the site.
  * @example expect(checkState(state)).toEqual([])
  */
@@ -89,6 +90,7 @@ export function checkState(state: SiteState): string[] {
     ...checkGroups(state),
     ...checkTransitions(state),
     ...checkCustomFields(state),
+    ...checkExports(state),
   ];
   for (const invoice of tableRows(state.tables.invoices)) violations.push(...checkInvoice(invoice));
   let expectedId = 1;

@@ -5,6 +5,7 @@
 import type { ChunkedList } from '../../kernel/collection.js';
 import type { Dec } from '../../kernel/money.js';
 import type { CalendarDate, Instant } from '../../kernel/time.js';
+import type { ExportBatch, ListedExportBatch } from '../export/batch.js';
 import type { CollectionMethod } from '../subscription/types.js';
 import type { InvoiceAddress, InvoiceDiscount, InvoiceLine, InvoiceParty, InvoiceTax } from './types.js';
 
@@ -97,17 +98,6 @@ export interface ProformaInvoice {
 
 /**
  * An export batch of proforma invoices (`proformaExports` table): the proformas that were not voided
- * when it ran, by id, in id order. The engine completes a batch when it starts it.
+ * when it ran, by id, in id order; a batch an earlier version stored lists them one by one.
  */
-export interface ProformaExport {
-  /** The export's id. */
-  readonly id: number;
-  /** When it started. */
-  readonly createdAt: Instant;
-  /** When it finished (the same instant: it completes when it starts). */
-  readonly finishedAt: Instant;
-  /** How many proforma invoices it holds. */
-  readonly rowCount: number;
-  /** The proforma invoices it holds, by id, in id order. */
-  readonly invoiceIds: readonly number[];
-}
+export type ProformaExport = ExportBatch | ListedExportBatch;

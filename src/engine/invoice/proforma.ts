@@ -9,7 +9,7 @@
  */
 
 import type { DomainError } from '../../domain/errors.js';
-import { canProforma, type ProformaExport, type ProformaInvoice } from '../../domain/invoice/proforma.js';
+import { canProforma, type ProformaInvoice } from '../../domain/invoice/proforma.js';
 import type { Subscription, SubscriptionState } from '../../domain/subscription/types.js';
 import { listFromArray, listRange } from '../../kernel/collection.js';
 import { uidOf } from '../../kernel/ids.js';
@@ -173,22 +173,4 @@ export function voidProforma(
   return ok(
     tx.put('proformaInvoices', { ...proforma, status: 'voided', voidReason: reason, updatedAt: tx.now }),
   );
-}
-
-/**
- * Exports the site's proforma invoices that are not voided: a batch that completes at once, holding
- * their ids in id order.
- * @example exportProformas(tx).rowCount // 3
- */
-export function exportProformas(tx: Transaction): ProformaExport {
-  const invoiceIds: number[] = [];
-  for (const proforma of tx.rows('proformaInvoices'))
-    if (proforma.status !== 'voided') invoiceIds.push(proforma.id);
-  return tx.put('proformaExports', {
-    id: tx.nextId('proformaExports'),
-    createdAt: tx.now,
-    finishedAt: tx.now,
-    rowCount: invoiceIds.length,
-    invoiceIds,
-  });
 }

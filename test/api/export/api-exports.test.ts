@@ -1,7 +1,7 @@
 import { test } from '@fast-check/vitest';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arr, get, num, type Site, site, str } from '../../helpers/api.js';
+import { arr, get, num, type Site, site, str, T0 } from '../../helpers/api.js';
 
 /** A site with one remittance subscription and `count` proforma invoices of it; returns their uids. */
 function withProformas(count: number): { s: Site; id: number; uids: string[] } {
@@ -81,23 +81,42 @@ describe('proforma invoice exports', () => {
       s.fail('GET', `/api_exports/proforma_invoices/1/rows${query}`, undefined, 422);
   });
 
-  it('clamps per_page to 10,000', () => {
+  /** A site whose proforma batch 1 is replaced by `batch` (written straight into the plain JSON state). */
+  function withStoredBatch(batch: Record<string, unknown>): Site {
     const { s } = withProformas(1);
     startExport(s);
-    // A batch of 10,001 rows, written straight into the (plain JSON) state: the one proforma, repeated.
     const state = structuredClone(s.state);
-    const chunk = state.tables.proformaExports.rows.chunks[0] as ({
-      rowCount: number;
-      invoiceIds: number[];
-    } | null)[];
-    const batch = chunk[0];
-    if (!batch) throw new Error('no batch row');
-    batch.invoiceIds = Array.from({ length: 10_001 }, () => 1);
-    batch.rowCount = 10_001;
+    const chunk = state.tables.proformaExports.rows.chunks[0] as (Record<string, unknown> | null)[];
+    chunk[0] = { id: 1, createdAt: T0, finishedAt: T0, ...batch };
     s.state = state;
+    return s;
+  }
+
+  it('clamps per_page to 10,000', () => {
+    // 10,001 runs of one row each, all the one proforma.
+    const runs = Array.from({ length: 10_001 }, (_, at) => [at, 1]).flat();
+    const s = withStoredBatch({ rowCount: 10_001, runs });
     const rows = (query: string) => arr(s.ok('GET', `/api_exports/proforma_invoices/1/rows${query}`));
     expect(rows('?per_page=20000')).toHaveLength(10_000);
     expect(rows('?per_page=20000&page=2')).toHaveLength(1);
+  });
+
+  it('reads a batch an earlier version stored id by id', () => {
+    const s = withStoredBatch({ rowCount: 10_001, invoiceIds: Array.from({ length: 10_001 }, () => 1) });
+    const rows = (query: string) => arr(s.ok('GET', `/api_exports/proforma_invoices/1/rows${query}`));
+    expect(rows('?per_page=20000')).toHaveLength(10_000);
+    expect(rows('?per_page=20000&page=2')).toHaveLength(1);
+    expect(get(s.ok('GET', '/api_exports/proforma_invoices/1.json'), 'batchjob', 'row_count')).toBe(10_001);
+  });
+
+  it('keeps the ids it holds as runs: voided proformas split them', () => {
+    const { s, uids } = withProformas(5);
+    s.ok('POST', `/proforma_invoices/${uids[2]}/void.json`, { void: { reason: 'no' } }, 200);
+    startExport(s);
+    expect(s.state.tables.proformaExports.rows.chunks[0]?.[0]).toMatchObject({
+      rowCount: 4,
+      runs: [0, 1, 2, 4],
+    });
   });
 
   it('exports an empty site as an empty batch', () => {
