@@ -88,16 +88,18 @@ export function checkLedger(state: SiteState): string[] {
       revenue.add(subscription, received ? transfer.amount : neg(transfer.amount));
     }
     if (
-      (transfer.kind === 'void_payment_moved' || transfer.kind === 'prepayment_applied') &&
+      (transfer.kind === 'void_payment_moved' ||
+        transfer.kind === 'prepayment_applied' ||
+        transfer.kind === 'service_credit_applied') &&
       transfer.invoiceId !== null &&
       tableGet(state.tables.invoices, transfer.invoiceId)?.consolidationLevel === 'parent'
     ) {
       // Money on a consolidated invoice is a member's revenue when it pays a child: the primary's prepayment
-      // spent on one leaves the primary's revenue (and comes back if the invoice is voided), and money
-      // received on one that is voided stays the primary's.
+      // or service credit spent on one leaves the primary's revenue (and comes back if the invoice is
+      // voided), and money received on one that is voided stays the primary's.
       const intoParent = transfer.credit.name === 'receivable';
       const sign =
-        transfer.kind === 'prepayment_applied' && intoParent ? neg(transfer.amount) : transfer.amount;
+        transfer.kind !== 'void_payment_moved' && intoParent ? neg(transfer.amount) : transfer.amount;
       revenue.add(subscription, sign);
     }
     if (

@@ -86,17 +86,12 @@ export function recordInvoicePayment(
   });
   if (subscription !== undefined) {
     // Revenue is money received: a prepayment counted when it came in, a service credit is none. A
-    // consolidated invoice's goes to its members when it pays them (settleChildren), so the primary's
-    // prepayment spent on one leaves the primary's revenue for theirs.
+    // consolidated invoice's goes to its members when it pays them (settleChildren), counting whatever
+    // paid it, so the primary's prepayment or service credit spent on one leaves the primary's revenue
+    // for theirs: the site's revenue stays the money it received.
     const parent = invoice.consolidationLevel === 'parent';
     const revenue =
-      payment.source === 'external'
-        ? parent
-          ? '0'
-          : payment.amount
-        : payment.source === 'prepayment' && parent
-          ? neg(payment.amount)
-          : '0';
+      payment.source === 'external' ? (parent ? '0' : payment.amount) : parent ? neg(payment.amount) : '0';
     tx.put('subscriptions', {
       ...subscription,
       totalRevenue: add(subscription.totalRevenue, revenue),

@@ -197,6 +197,59 @@ describe('a consolidated invoice that is not paid', () => {
   });
 });
 
+describe('a consolidated invoice paid with service credit', () => {
+  /** A group whose parent is open for $20.00, and $25.00 of service credit on the primary. */
+  function creditedParent() {
+    const g = grouped(2);
+    g.s.advance('2026-02-16T00:00:00Z');
+    g.s.ok('POST', `/subscriptions/${g.payer.id}/service_credits.json`, {
+      service_credit: { amount: '25', memo: 'goodwill' },
+    });
+    return { ...g, parent: str(consolidated(g.s, g.uid).parents[0], 'uid') };
+  }
+  const payWithCredit = (s: Site, parent: string, amount: string) =>
+    s.ok(
+      'POST',
+      `/invoices/${parent}/payments.json`,
+      { payment: { amount, memo: 'credit', method: 'check' }, type: 'service_credit' },
+      200,
+    );
+  const siteRevenue = (s: Site, ids: readonly number[]) =>
+    ids.reduce((total, id) => total + num(s.subscription(id), 'total_revenue_in_cents'), 0);
+
+  it('settles the children; the site counts no revenue for the credit, and the books balance', () => {
+    const { s, payer, member, uid, parent } = creditedParent();
+    const before = siteRevenue(s, [payer.id, member]);
+    const memberBefore = num(s.subscription(member), 'total_revenue_in_cents');
+    s.ok(
+      'POST',
+      `/invoices/${parent}/payments.json`,
+      { payment: { amount: '5', memo: 'check', method: 'check' } },
+      200,
+    );
+    payWithCredit(s, parent, '15');
+    expect(consolidated(s, uid).children.map((child) => get(child, 'status'))).toEqual(['paid', 'paid']);
+    // The members earn what their children owed; the $15.00 of credit is no money received by the site.
+    expect(num(s.subscription(member), 'total_revenue_in_cents') - memberBefore).toBe(1000);
+    expect(siteRevenue(s, [payer.id, member]) - before).toBe(500);
+    expect(num(s.subscription(payer.id), 'credit_balance_in_cents')).toBe(1000);
+    expect(checkState(s.state)).toEqual([]);
+  });
+
+  it('paid wholly with credit: the children are paid, the site counts no revenue, the books balance', () => {
+    const { s, payer, member, uid, parent } = creditedParent();
+    const before = siteRevenue(s, [payer.id, member]);
+    const payerBefore = num(s.subscription(payer.id), 'total_revenue_in_cents');
+    payWithCredit(s, parent, '20');
+    expect(consolidated(s, uid).children.map((child) => get(child, 'status'))).toEqual(['paid', 'paid']);
+    expect(siteRevenue(s, [payer.id, member])).toBe(before);
+    // The primary's own child earned $10.00 and its credit took $20.00 from its revenue.
+    expect(num(s.subscription(payer.id), 'total_revenue_in_cents') - payerBefore).toBe(-1000);
+    expect(num(s.subscription(payer.id), 'credit_balance_in_cents')).toBe(500);
+    expect(checkState(s.state)).toEqual([]);
+  });
+});
+
 describe('GET /invoices/{uid}/segments.json', () => {
   it('pages the child invoices of a parent, ascending or descending; other invoices have none', () => {
     const { s, payer, member, uid } = grouped();
