@@ -57,10 +57,12 @@ function changesOf(tx: Transaction, body: unknown): Result<ComponentPricePointCh
       item.price_point === DEFAULT_REF
         ? tx.get('componentPricePoints', component.defaultPricePointId)
         : findComponentPricePoint(tx, component, item.price_point);
+    // The reference as it was sent: `cheap`, not the `handle:cheap` it was decoded to.
+    const named = item.price_point.replace(/^handle:/, '');
     if (pricePoint === undefined)
       return err(
         refused(
-          `Component ${item.component_id}: price point ${item.price_point.replace(/^handle:/, '')} not found for this component.`,
+          `Component ${item.component_id}: price point ${named} not found for this component.`,
           'price_point',
         ),
       );
@@ -69,6 +71,7 @@ function changesOf(tx: Transaction, body: unknown): Result<ComponentPricePointCh
   return ok(changes);
 }
 
+/** The routes that move a subscription's components to other price points, or back to their defaults. */
 export const subscriptionPricePointRoutes = [
   {
     method: 'POST',
