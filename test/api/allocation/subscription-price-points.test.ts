@@ -150,6 +150,25 @@ describe('POST /subscriptions/{id}/price_points.json', () => {
     booksBalance(f);
   });
 
+  it("bills a metered component's usage of the period at the price point it has at the renewal", () => {
+    const f = fixture();
+    const calls = component(f, 'metered_component', { unit_price: '0.01' });
+    pricePoint(f, calls, 'premium', '0.02');
+    const id = subscribe(f);
+    f.s.ok('POST', `/subscriptions/${id}/components/${calls}/usages.json`, { usage: { quantity: 100 } });
+    f.s.at(MIDDLE);
+    f.s.ok(
+      'POST',
+      pricePointsPath(id),
+      { components: [{ component_id: calls, price_point: 'premium' }] },
+      200,
+    );
+    f.s.advance(PERIOD_END);
+    const [renewal] = invoicesOf(f.s, id, 'renewal');
+    expect(componentLines(renewal, calls).map(subtotalOf)).toEqual(['2.00']);
+    booksBalance(f);
+  });
+
   it('moves a prepaid component too: its renewed purchase is priced at the new price point', () => {
     const f = fixture();
     const prepaid = component(f, 'prepaid_usage_component', {
