@@ -2,6 +2,7 @@
 
 import { allocationRoutes } from './allocation/allocations.js';
 import { subscriptionComponentRoutes } from './allocation/subscription-components.js';
+import { subscriptionPricePointRoutes } from './allocation/subscription-price-points.js';
 import { subscriptionsComponentsRoutes } from './allocation/subscriptions-components.js';
 import { productFamilyRoutes } from './catalog/product-families.js';
 import { productPricePointRoutes } from './catalog/product-price-points.js';
@@ -116,4 +117,5 @@ export const routes = [
   ...componentPricePointListRoutes,
   ...productPricePointListRoutes,
   ...subscriptionsComponentsRoutes,
+  ...subscriptionPricePointRoutes,
 ] as const satisfies readonly Route[];

@@ -86,6 +86,13 @@ export const ROUTES: readonly {
   { method: 'GET', path: '/components_price_points.json' },
   { method: 'GET', path: '/products_price_points.json' },
   { method: 'GET', path: '/subscriptions_components.json' },
+  {
+    method: 'POST',
+    path: '/subscriptions/{id}/price_points.json',
+    envelope: 'components',
+    fields: ['component_id', 'price_point'],
+  },
+  { method: 'POST', path: '/subscriptions/{id}/price_points/reset.json' },
 ];
 
 function offerFields(): string[] {
