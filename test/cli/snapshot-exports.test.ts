@@ -3,49 +3,15 @@
  * written before invoice and subscription exports existed loads with their tables empty, its proforma
  * batches (stored id by id then) still read.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFetchHandler } from '../../src/adapters/fetch.js';
-import { openStore } from '../../src/cli/data-dir.js';
+import { describe, expect, it } from 'vitest';
 import { readSnapshot, writeSnapshot } from '../../src/cli/snapshot.js';
 import type { SiteState } from '../../src/engine/state.js';
 import { listFromArray } from '../../src/kernel/collection.js';
-import { basicAuth, call, num, site, T0 } from '../helpers/api.js';
+import { call, num, site, T0 } from '../helpers/api.js';
+import { dataDirSite } from '../helpers/data-dir-site.js';
 
-const KEY = 'export-key';
-const headers = { authorization: basicAuth(`${KEY}:x`), 'content-type': 'application/json' };
-
-let dir = '';
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'billing-core-exports-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function openSite() {
-  const opened = await openStore(dir, { site: { apiKeys: [KEY] }, snapshotEvery: 1000 });
-  if (!opened.ok) throw new Error(opened.error);
-  const store = opened.value;
-  const app = createFetchHandler({
-    state: store.state,
-    now: () => '2026-02-01T00:00:00Z',
-    commit: store.commit,
-  });
-  const send = async (method: string, path: string, body?: unknown) => {
-    const response = await app(
-      new Request(`http://localhost${path}`, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    );
-    return { status: response.status, body: (await response.json()) as unknown };
-  };
-  return { store, send };
-}
+const served = dataDirSite('billing-core-exports-', 'export-key');
+const openSite = served.open;
 
 /** A site with two remittance subscriptions, each with a proforma invoice, and one batch of each kind. */
 function exported() {
@@ -108,8 +74,8 @@ describe('export batches across a restart', () => {
 
   it('are read back from a snapshot', async () => {
     const s = exported();
-    await writeSnapshot(dir, { position: 1, state: s.state });
-    const read = await readSnapshot(dir);
+    await writeSnapshot(served.dir(), { position: 1, state: s.state });
+    const read = await readSnapshot(served.dir());
     if (!read.ok || read.value === undefined) throw new Error('no snapshot');
     const loaded = read.value.state;
     for (const path of READS) expect(call(loaded, 'GET', path).body).toEqual(s.ok('GET', path));
@@ -124,8 +90,8 @@ describe('export batches across a restart', () => {
       count: 1,
     };
     const old = { ...s.state, tables: { ...tables, proformaExports } } as unknown as SiteState;
-    await writeSnapshot(dir, { position: 1, state: old });
-    const read = await readSnapshot(dir);
+    await writeSnapshot(served.dir(), { position: 1, state: old });
+    const read = await readSnapshot(served.dir());
     if (!read.ok || read.value === undefined) throw new Error('no snapshot');
     const state = read.value.state;
     const proformas = call(state, 'GET', '/api_exports/proforma_invoices/1/rows.json').body as unknown[];

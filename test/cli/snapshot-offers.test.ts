@@ -2,49 +2,15 @@
  * Offers outlive a restart: replayed from the journal (archiving and the handle index included), read
  * back from a snapshot, and a snapshot written before the table existed loads with it empty and ready.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFetchHandler } from '../../src/adapters/fetch.js';
-import { openStore } from '../../src/cli/data-dir.js';
+import { describe, expect, it } from 'vitest';
 import { readSnapshot, writeSnapshot } from '../../src/cli/snapshot.js';
 import type { SiteState } from '../../src/engine/state.js';
-import { basicAuth, call, site } from '../helpers/api.js';
+import { call, site } from '../helpers/api.js';
+import { dataDirSite } from '../helpers/data-dir-site.js';
 
-const KEY = 'offer-key';
-const headers = { authorization: basicAuth(`${KEY}:x`), 'content-type': 'application/json' };
+const served = dataDirSite('billing-core-offers-', 'offer-key');
+const openSite = served.open;
 const offer = (handle: string) => ({ offer: { name: handle, handle, product_id: 1 } });
-
-let dir = '';
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'billing-core-offers-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function openSite() {
-  const opened = await openStore(dir, { site: { apiKeys: [KEY] }, snapshotEvery: 1000 });
-  if (!opened.ok) throw new Error(opened.error);
-  const store = opened.value;
-  const app = createFetchHandler({
-    state: store.state,
-    now: () => '2026-02-01T00:00:00Z',
-    commit: store.commit,
-  });
-  const send = async (method: string, path: string, body?: unknown) => {
-    const response = await app(
-      new Request(`http://localhost${path}`, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    );
-    return { status: response.status, body: (await response.json()) as unknown };
-  };
-  return { store, send };
-}
 
 /** A site with family 1 and its product 1, for offers to name. */
 function withProduct() {
@@ -81,8 +47,8 @@ describe('offers across a restart', () => {
   it('are read back from a snapshot', async () => {
     const s = withProduct();
     s.ok('POST', '/offers.json', offer('kept'));
-    await writeSnapshot(dir, { position: 1, state: s.state });
-    const read = await readSnapshot(dir);
+    await writeSnapshot(served.dir(), { position: 1, state: s.state });
+    const read = await readSnapshot(served.dir());
     if (!read.ok || read.value === undefined) throw new Error('no snapshot');
     const loaded = read.value.state;
     expect(call(loaded, 'GET', '/offers.json').body).toEqual(s.ok('GET', '/offers.json'));
@@ -94,8 +60,8 @@ describe('offers across a restart', () => {
     const { offers: _offers, ...tables } = s.state.tables;
     const { offerHandles: _handles, ...indexes } = s.state.indexes;
     const older = { ...s.state, tables, indexes } as unknown as SiteState;
-    await writeSnapshot(dir, { position: 1, state: older });
-    const read = await readSnapshot(dir);
+    await writeSnapshot(served.dir(), { position: 1, state: older });
+    const read = await readSnapshot(served.dir());
     if (!read.ok || read.value === undefined) throw new Error('no snapshot');
     const state = read.value.state;
     expect(call(state, 'GET', '/offers.json').body).toEqual({ offers: [] });

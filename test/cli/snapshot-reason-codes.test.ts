@@ -2,48 +2,14 @@
  * Reason codes outlive a restart: replayed from the journal, read back from a snapshot, and a snapshot
  * written before the table existed loads with it empty and ready for codes.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFetchHandler } from '../../src/adapters/fetch.js';
-import { openStore } from '../../src/cli/data-dir.js';
+import { describe, expect, it } from 'vitest';
 import { readSnapshot, writeSnapshot } from '../../src/cli/snapshot.js';
 import type { SiteState } from '../../src/engine/state.js';
-import { basicAuth, call, site } from '../helpers/api.js';
+import { call, site } from '../helpers/api.js';
+import { dataDirSite } from '../helpers/data-dir-site.js';
 
-const KEY = 'reason-key';
-const headers = { authorization: basicAuth(`${KEY}:x`), 'content-type': 'application/json' };
-
-let dir = '';
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'billing-core-reason-codes-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function openSite() {
-  const opened = await openStore(dir, { site: { apiKeys: [KEY] }, snapshotEvery: 1000 });
-  if (!opened.ok) throw new Error(opened.error);
-  const store = opened.value;
-  const app = createFetchHandler({
-    state: store.state,
-    now: () => '2026-02-01T00:00:00Z',
-    commit: store.commit,
-  });
-  const send = async (method: string, path: string, body?: unknown) => {
-    const response = await app(
-      new Request(`http://localhost${path}`, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    );
-    return { status: response.status, body: (await response.json()) as unknown };
-  };
-  return { store, send };
-}
+const served = dataDirSite('billing-core-reason-codes-', 'reason-key');
+const openSite = served.open;
 
 describe('reason codes across a restart', () => {
   it('are replayed from the journal with their updates and deletions', async () => {
@@ -82,8 +48,8 @@ describe('reason codes across a restart', () => {
     s.ok('POST', '/reason_codes.json', {
       reason_code: { code: 'PRICE', description: 'Too expensive', position: 4 },
     });
-    await writeSnapshot(dir, { position: 1, state: s.state });
-    const read = await readSnapshot(dir);
+    await writeSnapshot(served.dir(), { position: 1, state: s.state });
+    const read = await readSnapshot(served.dir());
     if (!read.ok || read.value === undefined) throw new Error('no snapshot');
     const loaded = read.value.state;
     expect(call(loaded, 'GET', '/reason_codes.json').body).toEqual(s.ok('GET', '/reason_codes.json'));
@@ -92,8 +58,8 @@ describe('reason codes across a restart', () => {
   it('a snapshot from before reason codes loads with none, and codes can then be kept', async () => {
     const s = site();
     const { reasonCodes: _codes, ...tables } = s.state.tables;
-    await writeSnapshot(dir, { position: 1, state: { ...s.state, tables } as unknown as SiteState });
-    const read = await readSnapshot(dir);
+    await writeSnapshot(served.dir(), { position: 1, state: { ...s.state, tables } as unknown as SiteState });
+    const read = await readSnapshot(served.dir());
     if (!read.ok || read.value === undefined) throw new Error('no snapshot');
     const state = read.value.state;
     expect(call(state, 'GET', '/reason_codes.json').body).toEqual([]);
