@@ -90,6 +90,19 @@ function inProcessSite(site: SiteConfig, now: string): ServedSite {
 }
 
 /**
+ * The site most suites serve: the SDK's dialect, the subdomain the SDK's URLs name, UTC, one API key and
+ * the metric that event-based components count; `more` adds to it or overrides it.
+ */
+export const interopSite = (apiKey: string, more: SiteConfig = {}): SiteConfig => ({
+  serviceName: 'chargify',
+  subdomain: SITE,
+  apiKeys: [apiKey],
+  timeZone: 'UTC',
+  metrics: [{ id: 1, name: 'API calls', streamHandle: 'api-calls', aggregation: 'count' }],
+  ...more,
+});
+
+/**
  * Spawns the real `billing-core serve` on a free loopback port with a site that speaks the SDK's
  * dialect (`serviceName: "chargify"`) and a clock frozen at `now`.
  */

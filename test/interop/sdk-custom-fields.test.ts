@@ -20,7 +20,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, checkState } from '../../src/testing/index.js';
 import { createCatalog } from './sdk-catalog-fixture.js';
-import { type LocalClient, present, type ServedSite, serveSite } from './sdk-client.js';
+import { interopSite, type LocalClient, present, type ServedSite, serveSite } from './sdk-client.js';
 
 const KEY = 'interop-custom-fields';
 const START = '2026-03-02T10:00:00Z';
@@ -30,16 +30,7 @@ let served: ServedSite | undefined;
 let client: LocalClient;
 
 beforeAll(async () => {
-  served = await serveSite(
-    {
-      serviceName: 'chargify',
-      subdomain: 'acme',
-      apiKeys: [KEY],
-      timeZone: 'UTC',
-      metrics: [{ id: 1, name: 'API calls', streamHandle: 'api-calls', aggregation: 'count' }],
-    },
-    START,
-  );
+  served = await serveSite(interopSite(KEY), START);
   client = served.client(KEY);
   await createCatalog(client, 'custom-fields');
 });

@@ -11,7 +11,7 @@ import {
 } from '@maxio-com/advanced-billing-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Catalog, createCatalog } from './sdk-catalog-fixture.js';
-import { type LocalClient, present, type ServedSite, serveSite } from './sdk-client.js';
+import { interopSite, type LocalClient, present, type ServedSite, serveSite } from './sdk-client.js';
 
 const KEY = 'interop-offers';
 
@@ -20,14 +20,7 @@ let client: LocalClient;
 let catalog: Catalog;
 
 beforeAll(async () => {
-  served = await serveSite(
-    {
-      serviceName: 'chargify',
-      apiKeys: [KEY],
-      metrics: [{ id: 1, name: 'API calls', streamHandle: 'api-calls', aggregation: 'count' }],
-    },
-    '2026-03-02T10:00:00Z',
-  );
+  served = await serveSite(interopSite(KEY), '2026-03-02T10:00:00Z');
   client = served.client(KEY);
   catalog = await createCatalog(client, 'offers');
   await new CouponsController(client).createCoupon(catalog.family, {

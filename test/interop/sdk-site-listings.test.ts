@@ -22,7 +22,7 @@ import {
 } from '@maxio-com/advanced-billing-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Catalog, createCatalog } from './sdk-catalog-fixture.js';
-import { type LocalClient, present, type ServedSite, serveSite } from './sdk-client.js';
+import { interopSite, type LocalClient, present, type ServedSite, serveSite } from './sdk-client.js';
 
 const KEY = 'interop-site-listings';
 const START = '2026-03-02T10:00:00Z';
@@ -32,16 +32,7 @@ let client: LocalClient;
 let catalog: Catalog;
 
 beforeAll(async () => {
-  served = await serveSite(
-    {
-      serviceName: 'chargify',
-      subdomain: 'acme',
-      apiKeys: [KEY],
-      timeZone: 'UTC',
-      metrics: [{ id: 1, name: 'API calls', streamHandle: 'api-calls', aggregation: 'count' }],
-    },
-    START,
-  );
+  served = await serveSite(interopSite(KEY), START);
   client = served.client(KEY);
   catalog = await createCatalog(client, 'listings');
 });

@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, checkState } from '../../src/testing/index.js';
 import { type Catalog, createCatalog } from './sdk-catalog-fixture.js';
-import { type LocalClient, present, type ServedSite, serveSite } from './sdk-client.js';
+import { interopSite, type LocalClient, present, type ServedSite, serveSite } from './sdk-client.js';
 
 const KEY = 'interop-price-points';
 const START = '2026-04-06T09:00:00Z';
@@ -25,14 +25,7 @@ let client: LocalClient;
 let catalog: Catalog;
 
 beforeAll(async () => {
-  served = await serveSite(
-    {
-      serviceName: 'chargify',
-      apiKeys: [KEY],
-      metrics: [{ id: 1, name: 'API calls', streamHandle: 'api-calls', aggregation: 'count' }],
-    },
-    START,
-  );
+  served = await serveSite(interopSite(KEY), START);
   client = served.client(KEY);
   catalog = await createCatalog(client, 'price-points');
 });
